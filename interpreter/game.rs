@@ -1,0 +1,71 @@
+//! The one narrow interface through which everything plays a game: random
+//! players, `run`, `simulate`, `perft` (and later search and network play).
+//! In the spirit of OpenSpiel's `State`: current player, legal moves, apply,
+//! status, outcome, a player's observation, moves as text and back, clone.
+
+use std::fmt;
+
+/// Where a game stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// A player must decide: see [`GameState::current_player`].
+    Running,
+    /// The game ended normally; [`GameState::outcome`] has the result.
+    Finished,
+    /// The engine stopped the game: a stage looped without any decision
+    /// past the step limit. The text says which stage and how many steps.
+    Stopped(String),
+}
+
+/// The result of a finished game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Each seat's score, as the rules' `scoring` computes it.
+    pub scores: Vec<i64>,
+    /// The seats sharing first place (one seat when it won alone).
+    pub winners: Vec<usize>,
+}
+
+/// Why a move or a game step was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The move is not among the legal moves now.
+    #[error("illegal move: {0}")]
+    IllegalMove(String),
+    /// The game is over (or stopped): there is nothing to play.
+    #[error("the game is over")]
+    GameOver,
+    /// The rules did something impossible while playing (a runtime error in
+    /// the rules file, such as dividing by zero or a choice with no option).
+    #[error("rules error: {0}")]
+    Rules(String),
+}
+
+/// One game in progress. Cloning is cheap enough for search and perft.
+pub trait GameState: Clone + Send {
+    /// A move: opaque, compared with `==`, printed with [`Self::move_to_text`].
+    type Move: Clone + PartialEq + fmt::Debug + Send;
+
+    /// Number of seats.
+    fn num_players(&self) -> usize;
+    /// The seat that must decide now, or `None` when the game is not running.
+    fn current_player(&self) -> Option<usize>;
+    /// Whether the game runs, finished, or was stopped.
+    fn status(&self) -> Status;
+    /// The legal moves of the current player, in a stable order (empty when
+    /// the game is not running).
+    fn legal_moves(&self) -> Vec<Self::Move>;
+    /// Plays `mv` for the current player and runs the game on to the next
+    /// decision (or its end). An illegal move is an `Err` and changes nothing.
+    fn apply(&mut self, mv: &Self::Move) -> Result<(), PlayError>;
+    /// The result, once the game is finished.
+    fn outcome(&self) -> Option<Outcome>;
+    /// What `player` may see: visible locations, their own hidden ones,
+    /// counts (not faces) of the rest.
+    fn observation(&self, player: usize) -> String;
+    /// A move as readable text (unique among the current legal moves).
+    fn move_to_text(&self, mv: &Self::Move) -> String;
+    /// Reads a move written as [`Self::move_to_text`] writes it (or as the
+    /// index of the move in [`Self::legal_moves`]).
+    fn move_from_text(&self, text: &str) -> Result<Self::Move, PlayError>;
+}
