@@ -445,7 +445,11 @@ pub enum CardsExpr {
     /// collection out of a collection of collections.
     Pick(Pos, Box<CollectionsExpr>),
     /// `(top N CARDS)` / `(bottom N CARDS)`: the first N cards.
-    Sequence { top: bool, count: Box<IntExpr>, source: Box<CardsExpr> },
+    Sequence {
+        top: bool,
+        count: Box<IntExpr>,
+        source: Box<CardsExpr>,
+    },
     /// `(run top|bottom N CARDS using POINTS)`: the longest run of at least
     /// N consecutive scores that includes the top (bottom) card.
     RunFrom {
@@ -462,17 +466,36 @@ pub enum CollectionsExpr {
     /// A variable holding one.
     Var(VarId),
     /// `(tuples N CARDS using POINTS)`: groups of N cards of equal score.
-    Tuples { size: Box<IntExpr>, source: Box<CardsExpr>, points: PointStorage },
+    Tuples {
+        size: Box<IntExpr>,
+        source: Box<CardsExpr>,
+        points: PointStorage,
+    },
     /// `(partition ATTR CARDS...)`: cards grouped by the attribute's value.
-    Partition { attr: Box<StrExpr>, sources: Vec<CardsExpr> },
+    Partition {
+        attr: Box<StrExpr>,
+        sources: Vec<CardsExpr>,
+    },
     /// `(partition ATTR (all ...))`.
-    PartitionAll { attr: Box<StrExpr>, source: Box<CollectionsExpr> },
+    PartitionAll {
+        attr: Box<StrExpr>,
+        source: Box<CollectionsExpr>,
+    },
     /// `(subsets CARDS)`: every subset.
     Subsets(Box<CardsExpr>),
     /// `(runs largest|all N CARDS using POINTS)`.
-    Runs { largest: bool, min: Box<IntExpr>, source: Box<CardsExpr>, points: PointStorage },
+    Runs {
+        largest: bool,
+        min: Box<IntExpr>,
+        source: Box<CardsExpr>,
+        points: PointStorage,
+    },
     /// `(all COLLECTION 'V CARDS)`: one card collection per item.
-    All { over: Box<CollectionExpr>, var: VarId, body: Box<CardsExpr> },
+    All {
+        over: Box<CollectionExpr>,
+        var: VarId,
+        body: Box<CardsExpr>,
+    },
 }
 
 /// Any collection: what `any`, `all`, `filter` and `size` iterate over.
@@ -525,7 +548,11 @@ pub enum IntExpr {
     /// `(score CARD using POINTS)`.
     Score(Box<CardExpr>, PointStorage),
     /// `(all COLLECTION 'V (OWNER sto NAME))`: the sum.
-    SumAll { over: Box<CollectionExpr>, var: VarId, storage: IntStorage },
+    SumAll {
+        over: Box<CollectionExpr>,
+        var: VarId,
+        storage: IntStorage,
+    },
 }
 
 /// Integer operators.
@@ -575,17 +602,41 @@ pub enum BoolExpr {
     /// `(< A B)` and friends on integers.
     Int(CmpOp, IntExpr, IntExpr),
     /// `(== A B)` / `(!= A B)` on strings (`eq` is true for `==`).
-    Str { eq: bool, left: StrExpr, right: StrExpr },
+    Str {
+        eq: bool,
+        left: StrExpr,
+        right: StrExpr,
+    },
     /// On cards (same card).
-    Card { eq: bool, left: CardExpr, right: CardExpr },
+    Card {
+        eq: bool,
+        left: CardExpr,
+        right: CardExpr,
+    },
     /// On players.
-    Player { eq: bool, left: PlayerExpr, right: PlayerExpr },
+    Player {
+        eq: bool,
+        left: PlayerExpr,
+        right: PlayerExpr,
+    },
     /// On teams.
-    Team { eq: bool, left: TeamExpr, right: TeamExpr },
+    Team {
+        eq: bool,
+        left: TeamExpr,
+        right: TeamExpr,
+    },
     /// `(any COLLECTION 'V BOOL)`: true if it holds for some item.
-    Any { over: Box<CollectionExpr>, var: VarId, body: Box<BoolExpr> },
+    Any {
+        over: Box<CollectionExpr>,
+        var: VarId,
+        body: Box<BoolExpr>,
+    },
     /// `(all COLLECTION 'V BOOL)`: true if it holds for every item.
-    All { over: Box<CollectionExpr>, var: VarId, body: Box<BoolExpr> },
+    All {
+        over: Box<CollectionExpr>,
+        var: VarId,
+        body: Box<BoolExpr>,
+    },
 }
 
 /// Integer comparisons.
@@ -597,4 +648,23 @@ pub enum CmpOp {
     Ge,
     Eq,
     Ne,
+}
+
+impl Program {
+    /// The symbol of the string `s`, if the program interned it (linear
+    /// search: for messages and tools, not for play).
+    pub fn symbol(&self, s: &str) -> Option<Sym> {
+        self.symbols
+            .iter()
+            .position(|x| x == s)
+            .and_then(|i| Sym::try_from(i).ok())
+    }
+
+    /// The string of symbol `s` (`""` for an unknown symbol).
+    pub fn name(&self, s: Sym) -> &str {
+        self.symbols
+            .get(s as usize)
+            .map(String::as_str)
+            .unwrap_or("")
+    }
 }

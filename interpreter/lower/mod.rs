@@ -1,8 +1,146 @@
-//! Lowering: syntax tree -> compiled [`Program`] (stub).
+//! Lowering: the syntax tree of a rules file -> the compiled [`Program`].
+//!
+//! [`compile`] reads the text ([`crate::syntax::read`]), then gives the
+//! single `(game ...)` form its meaning: names are interned, variables get
+//! slots and types, and every form is lowered by the position it is in
+//! (a card, a card collection, an integer, a condition, an action ...).
+//! Errors are collected, not thrown: after a mistake the pass records a
+//! [`Diagnostic`], puts a placeholder in the program and goes on, so one
+//! run reports every mistake. It never panics on any input.
+//!
+//! The files:
+//! - [`context`]: the tables, the variables in scope, error helpers;
+//! - [`classify`]: what kind of value a form is, from its shape;
+//! - [`game`]: `game`, `declare`, `setup`, stages, `scoring`;
+//! - [`actions`]: conditional actions and actions;
+//! - [`conditions`]: conditions;
+//! - [`values`]: integers, strings, players, teams, owners, storages;
+//! - [`cards`]: cards, card collections, collections of card collections;
+//! - [`collections`]: generic collections and `any`/`all`/`filter` binding;
+//! - [`decks`]: decks, point awards, teams;
+//! - [`messages`]: the catalogue of error messages.
+//!
+//! Readings chosen where the language leaves a choice:
+//! - `(BOOL ACTION)`: a list of two items whose first is a list or a
+//!   variable is a conditional action; anything else is an action.
+//! - `(== A B)`: integers if either side is an integer form, else cards,
+//!   players, teams, and strings otherwise (a bare name is a string).
+//! - `(top X)`: a card, unless X is a collection of card collections, when
+//!   it is one of those collections; `(top N X)` is the top N cards.
+//! - A list of bare names whose first is not a keyword is a list of
+//!   strings: `(ACE, TWO)`, `(HEARTS)`.
+//! - `using 'NAME` names the game point map NAME, unless `'NAME` is a
+//!   string variable in scope (then its value names the game point map).
+//! - `(union X)` with X a collection of card collections (`(all ...)`,
+//!   `(partition ...)`, a variable) is the union of them all.
+//! - A stage-level item containing `any` is a decision (a one-option
+//!   `choice`).
+//! - As in CardStock's reader, extra `)` after the last top-level form
+//!   (and nothing else but spaces and comments) are ignored, and so is a
+//!   byte-order mark at the start of the file.
+
+mod actions;
+mod cards;
+mod classify;
+mod collections;
+mod conditions;
+mod context;
+mod decks;
+mod game;
+mod messages;
+mod values;
+
+#[cfg(test)]
+mod tests;
+
 use crate::diagnostic::Diagnostic;
 use crate::ir::Program;
+use crate::syntax;
 
 /// Reads, checks and compiles a rules file, reporting every error found.
-pub fn compile(_source: &str) -> Result<Program, Vec<Diagnostic>> {
-    todo!()
+pub fn compile(source: &str) -> Result<Program, Vec<Diagnostic>> {
+    let prepared = prepare(source);
+    let forms = syntax::read(&prepared)?;
+    let mut lx = context::Lowerer::new();
+    let program = lx.file(&forms, source.len());
+    match program {
+        Some(p) if lx.errors.is_empty() => Ok(p),
+        _ => {
+            let mut errors = lx.errors;
+            errors.sort_by_key(|d| (d.span.start, d.span.end));
+            errors.dedup();
+            Err(errors)
+        }
+    }
+}
+
+/// Blanks what CardStock's reader ignores, keeping every byte offset (so
+/// spans still point into `source`): a byte-order mark at the start, and
+/// extra `)` after the first top-level form when nothing else but spaces
+/// and comments follows it.
+fn prepare(source: &str) -> std::borrow::Cow<'_, str> {
+    let mut text = std::borrow::Cow::Borrowed(source);
+    if let Some(rest) = source.strip_prefix('\u{feff}') {
+        text = std::borrow::Cow::Owned(format!("   {rest}"));
+    }
+    let Some(end) = first_form_end(&text) else {
+        return text;
+    };
+    let tail = &text[end..];
+    let mut only_closers = true;
+    let mut has_closer = false;
+    let mut in_comment = false;
+    for c in tail.chars() {
+        match c {
+            '\n' => in_comment = false,
+            _ if in_comment => {}
+            ';' => in_comment = true,
+            ')' => has_closer = true,
+            c if c.is_whitespace() || c == ',' => {}
+            _ => only_closers = false,
+        }
+    }
+    if !(only_closers && has_closer) {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len());
+    out.push_str(&text[..end]);
+    let mut in_comment = false;
+    for c in tail.chars() {
+        match c {
+            '\n' => {
+                in_comment = false;
+                out.push(c);
+            }
+            ')' if !in_comment => out.push(' '),
+            ';' => {
+                in_comment = true;
+                out.push(c);
+            }
+            _ => out.push(c),
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// The byte offset just after the first top-level form's closing `)`.
+fn first_form_end(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut in_comment = false;
+    for (i, c) in text.char_indices() {
+        match c {
+            '\n' => in_comment = false,
+            _ if in_comment => {}
+            ';' => in_comment = true,
+            '(' => depth += 1,
+            ')' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }

@@ -1,0 +1,391 @@
+//! Lowering of integers, strings, players, teams, owners and the named
+//! storages `(OWNER sto NAME)`, `(OWNER str NAME)` and
+//! `(OWNER points NAME)`, and of the untyped values of `let` and
+//! `declare`.
+
+use super::classify::{storage_kind, StorageKind};
+use super::context::Lowerer;
+use super::messages::{self, E_INT, E_OWNER, E_PLAYER, E_POINTS, E_STR, E_TEAM};
+use crate::diagnostic::Span;
+use crate::ir::{
+    AttrRef, IntExpr, IntOp, IntStorage, NameRef, OwnerExpr, PlayerExpr, PointStorage, StrExpr,
+    StrStorage, TeamExpr, ValueExpr, ValueType, EMPTY,
+};
+use crate::syntax::SExpr;
+
+impl Lowerer {
+    /// An integer.
+    pub(super) fn int(&mut self, e: &SExpr) -> IntExpr {
+        match e {
+            SExpr::Int(i, _) => IntExpr::Lit(*i),
+            SExpr::Var(name, span) => self
+                .use_var(name, *span, ValueType::Int, &E_INT)
+                .map(IntExpr::Var)
+                .unwrap_or(IntExpr::Lit(0)),
+            SExpr::List(items, _) => self.int_list(e, items),
+            _ => {
+                self.wrong(e, &E_INT);
+                IntExpr::Lit(0)
+            }
+        }
+    }
+
+    fn int_list(&mut self, e: &SExpr, items: &[SExpr]) -> IntExpr {
+        if storage_kind(items) == Some(StorageKind::Int) {
+            return IntExpr::Storage(self.int_storage(items));
+        }
+        let head = match items.first() {
+            Some(SExpr::Name(h, _)) | Some(SExpr::Op(h, _)) => h.as_str(),
+            _ => "",
+        };
+        let op = match head {
+            "+" => Some(IntOp::Add),
+            "-" => Some(IntOp::Sub),
+            "*" => Some(IntOp::Mul),
+            "//" => Some(IntOp::Div),
+            "%" | "mod" => Some(IntOp::Mod),
+            "^" => Some(IntOp::Pow),
+            _ => None,
+        };
+        if let Some(op) = op {
+            if !self.arity(e, items, 2, "two integers") {
+                return IntExpr::Lit(0);
+            }
+            let a = self.int(&items[1]);
+            let b = self.int(&items[2]);
+            return IntExpr::Binary(op, Box::new(a), Box::new(b));
+        }
+        match head {
+            "size" => {
+                if !self.arity(e, items, 1, "one collection") {
+                    return IntExpr::Lit(0);
+                }
+                let (c, _) = self.collection(&items[1]);
+                IntExpr::Size(Box::new(c))
+            }
+            "tri" | "fib" => {
+                if !self.arity(e, items, 1, "one integer") {
+                    return IntExpr::Lit(0);
+                }
+                let n = Box::new(self.int(&items[1]));
+                if head == "tri" {
+                    IntExpr::Tri(n)
+                } else {
+                    IntExpr::Fib(n)
+                }
+            }
+            "random" => self.random(e, items),
+            "sum" => {
+                if !self.shape(e, items, 4, 2, "(sum CARDS using POINTS)") {
+                    return IntExpr::Lit(0);
+                }
+                let cards = self.cards(&items[1]);
+                let points = self.points(&items[3]);
+                IntExpr::Sum(Box::new(cards), points)
+            }
+            "score" => {
+                if !self.shape(e, items, 4, 2, "(score CARD using POINTS)") {
+                    return IntExpr::Lit(0);
+                }
+                let card = self.card(&items[1]);
+                let points = self.points(&items[3]);
+                IntExpr::Score(Box::new(card), points)
+            }
+            "all" => {
+                let Some((over, var, body)) = self.open_binder(e, items) else {
+                    return IntExpr::Lit(0);
+                };
+                let storage = match body {
+                    SExpr::List(b, _) if storage_kind(b) == Some(StorageKind::Int) => {
+                        Some(self.int_storage(b))
+                    }
+                    other => {
+                        self.error(
+                            other.span(),
+                            format!(
+                                "to add up over a collection, the body of `all` must be an integer storage such as `('P sto SCORE)`, found {}",
+                                other.describe()
+                            ),
+                        );
+                        None
+                    }
+                };
+                self.pop_var();
+                match storage {
+                    Some(storage) => IntExpr::SumAll {
+                        over: Box::new(over),
+                        var,
+                        storage,
+                    },
+                    None => IntExpr::Lit(0),
+                }
+            }
+            _ => {
+                self.wrong(e, &E_INT);
+                IntExpr::Lit(0)
+            }
+        }
+    }
+
+    /// `(random N)` or `(random A .. B)`.
+    fn random(&mut self, e: &SExpr, items: &[SExpr]) -> IntExpr {
+        match items {
+            [_, n] => IntExpr::Random(Box::new(self.int(n)), None),
+            [_, a, SExpr::Op(dots, _), b] if dots == ".." => {
+                let a = self.int(a);
+                let b = self.int(b);
+                IntExpr::Random(Box::new(a), Some(Box::new(b)))
+            }
+            _ => {
+                self.error(
+                    e.span(),
+                    "`random` is written `(random N)` or `(random A .. B)`",
+                );
+                IntExpr::Lit(0)
+            }
+        }
+    }
+
+    /// A string.
+    pub(super) fn string(&mut self, e: &SExpr) -> StrExpr {
+        match e {
+            SExpr::Name(n, _) => StrExpr::Lit(self.intern(n)),
+            SExpr::Var(name, span) => self
+                .use_var(name, *span, ValueType::Str, &E_STR)
+                .map(StrExpr::Var)
+                .unwrap_or(StrExpr::Lit(EMPTY)),
+            SExpr::List(items, _) => {
+                if storage_kind(items) == Some(StorageKind::Str) {
+                    return StrExpr::Storage(self.str_storage(items));
+                }
+                if items.first().and_then(SExpr::as_name) == Some("cardatt") {
+                    if !self.arity(e, items, 2, "an attribute and a card") {
+                        return StrExpr::Lit(EMPTY);
+                    }
+                    let attr = self.attr_ref(&items[1]);
+                    let card = self.card(&items[2]);
+                    return StrExpr::CardAtt(attr, Box::new(card));
+                }
+                self.wrong(e, &E_STR);
+                StrExpr::Lit(EMPTY)
+            }
+            _ => {
+                self.wrong(e, &E_STR);
+                StrExpr::Lit(EMPTY)
+            }
+        }
+    }
+
+    /// The attribute key of `cardatt`.
+    fn attr_ref(&mut self, e: &SExpr) -> AttrRef {
+        match e {
+            SExpr::Name(n, _) => match self.attr_key(n) {
+                Some(id) => AttrRef::Key(id),
+                None => {
+                    self.intern(n);
+                    AttrRef::Unknown
+                }
+            },
+            other => AttrRef::Dynamic(Box::new(self.string(other))),
+        }
+    }
+
+    /// A player.
+    pub(super) fn player(&mut self, e: &SExpr) -> PlayerExpr {
+        match e {
+            SExpr::Var(name, span) => self
+                .use_var(name, *span, ValueType::Player, &E_PLAYER)
+                .map(PlayerExpr::Var)
+                .unwrap_or(PlayerExpr::Current),
+            SExpr::List(items, _) => match items.as_slice() {
+                [SExpr::Name(w, _), SExpr::Name(p, _)] if p == "player" => match w.as_str() {
+                    "current" => PlayerExpr::Current,
+                    "next" => PlayerExpr::Next,
+                    "previous" => PlayerExpr::Previous,
+                    _ => {
+                        self.wrong(e, &E_PLAYER);
+                        PlayerExpr::Current
+                    }
+                },
+                [n, SExpr::Name(p, _)] if p == "player" => PlayerExpr::Index(Box::new(self.int(n))),
+                [SExpr::Name(o, _), ..] if o == "owner" => {
+                    if !self.arity(e, items, 1, "one card") {
+                        return PlayerExpr::Current;
+                    }
+                    PlayerExpr::OwnerOf(Box::new(self.card(&items[1])))
+                }
+                _ => {
+                    self.wrong(e, &E_PLAYER);
+                    PlayerExpr::Current
+                }
+            },
+            _ => {
+                self.wrong(e, &E_PLAYER);
+                PlayerExpr::Current
+            }
+        }
+    }
+
+    /// A team.
+    pub(super) fn team(&mut self, e: &SExpr) -> TeamExpr {
+        match e {
+            SExpr::Var(name, span) => self
+                .use_var(name, *span, ValueType::Team, &E_TEAM)
+                .map(TeamExpr::Var)
+                .unwrap_or(TeamExpr::Current),
+            SExpr::List(items, _) => match items.as_slice() {
+                [SExpr::Name(w, _), SExpr::Name(t, _)] if t == "team" => match w.as_str() {
+                    "current" => TeamExpr::Current,
+                    "next" => TeamExpr::Next,
+                    "previous" => TeamExpr::Previous,
+                    _ => {
+                        self.wrong(e, &E_TEAM);
+                        TeamExpr::Current
+                    }
+                },
+                [n, SExpr::Name(t, _)] if t == "team" => TeamExpr::Index(Box::new(self.int(n))),
+                [SExpr::Name(t, _), ..] if t == "team" => {
+                    if !self.arity(e, items, 1, "one player") {
+                        return TeamExpr::Current;
+                    }
+                    TeamExpr::OfPlayer(Box::new(self.player(&items[1])))
+                }
+                _ => {
+                    self.wrong(e, &E_TEAM);
+                    TeamExpr::Current
+                }
+            },
+            _ => {
+                self.wrong(e, &E_TEAM);
+                TeamExpr::Current
+            }
+        }
+    }
+
+    /// The owner of a location or storage: `game`, a player or a team.
+    pub(super) fn owner(&mut self, e: &SExpr) -> OwnerExpr {
+        match e {
+            SExpr::Name(n, _) if n == "game" => OwnerExpr::Game,
+            SExpr::Var(name, span) => match self.var(name, *span) {
+                Some((slot, Some(ValueType::Player))) => OwnerExpr::Player(PlayerExpr::Var(slot)),
+                Some((slot, Some(ValueType::Team))) => OwnerExpr::Team(TeamExpr::Var(slot)),
+                Some((_, Some(ty))) => {
+                    self.type_mismatch(name, ty, E_OWNER.short, *span);
+                    OwnerExpr::Game
+                }
+                _ => OwnerExpr::Game,
+            },
+            SExpr::List(..) => match self.kind_of(e) {
+                Some(ValueType::Player) => OwnerExpr::Player(self.player(e)),
+                Some(ValueType::Team) => OwnerExpr::Team(self.team(e)),
+                _ => {
+                    self.wrong(e, &E_OWNER);
+                    OwnerExpr::Game
+                }
+            },
+            _ => {
+                self.wrong(e, &E_OWNER);
+                OwnerExpr::Game
+            }
+        }
+    }
+
+    /// The NAME of a storage: a literal name or a computed string.
+    fn storage_name(
+        &mut self,
+        e: &SExpr,
+        id: impl FnOnce(&mut Lowerer, &str, Span) -> u16,
+    ) -> NameRef<u16> {
+        match e {
+            SExpr::Name(n, span) => NameRef::Fixed(id(self, n, *span)),
+            other => NameRef::Dynamic(Box::new(self.string(other))),
+        }
+    }
+
+    /// `(OWNER sto NAME)` (the caller checked the shape).
+    pub(super) fn int_storage(&mut self, items: &[SExpr]) -> IntStorage {
+        let owner = self.owner(&items[0]);
+        let name = self.storage_name(&items[2], Lowerer::int_name);
+        IntStorage { owner, name }
+    }
+
+    /// `(OWNER str NAME)` (the caller checked the shape).
+    pub(super) fn str_storage(&mut self, items: &[SExpr]) -> StrStorage {
+        let owner = self.owner(&items[0]);
+        let name = self.storage_name(&items[2], Lowerer::str_name);
+        StrStorage { owner, name }
+    }
+
+    /// `(OWNER points NAME)` (the caller checked the shape).
+    pub(super) fn point_storage(&mut self, items: &[SExpr]) -> PointStorage {
+        let owner = self.owner(&items[0]);
+        let name = self.storage_name(&items[2], Lowerer::point_name);
+        PointStorage { owner, name }
+    }
+
+    /// A point map after `using`: `(OWNER points NAME)`, or `'NAME` of
+    /// the older dialect (a game point map; a string variable of that
+    /// name in scope gives a computed name instead).
+    pub(super) fn points(&mut self, e: &SExpr) -> PointStorage {
+        let placeholder = PointStorage {
+            owner: OwnerExpr::Game,
+            name: NameRef::Fixed(0),
+        };
+        match e {
+            SExpr::List(items, _) if storage_kind(items) == Some(StorageKind::Points) => {
+                self.point_storage(items)
+            }
+            SExpr::Var(name, span) => match self.lookup(name) {
+                None => PointStorage {
+                    owner: OwnerExpr::Game,
+                    name: NameRef::Fixed(self.point_name(name, *span)),
+                },
+                Some((slot, Some(ValueType::Str))) => PointStorage {
+                    owner: OwnerExpr::Game,
+                    name: NameRef::Dynamic(Box::new(StrExpr::Var(slot))),
+                },
+                Some((_, Some(ty))) => {
+                    self.type_mismatch(name, ty, E_POINTS.short, *span);
+                    placeholder
+                }
+                Some((_, None)) => placeholder,
+            },
+            _ => {
+                self.wrong(e, &E_POINTS);
+                placeholder
+            }
+        }
+    }
+
+    /// The value of a `let` or `declare`, of whatever kind its shape says.
+    /// The type is `None` when it cannot be told.
+    pub(super) fn value(&mut self, e: &SExpr) -> (ValueExpr, Option<ValueType>) {
+        let kind = self.kind_of(e);
+        let value = match kind {
+            Some(ValueType::Int) => ValueExpr::Int(self.int(e)),
+            Some(ValueType::Bool) => ValueExpr::Bool(self.boolean(e)),
+            Some(ValueType::Str) => ValueExpr::Str(self.string(e)),
+            Some(ValueType::Card) => ValueExpr::Card(self.card(e)),
+            Some(ValueType::Cards) => ValueExpr::Cards(self.cards(e)),
+            Some(ValueType::CardsCollection) => ValueExpr::CardsCollection(self.collections(e)),
+            Some(ValueType::Player) => ValueExpr::Player(self.player(e)),
+            Some(ValueType::Team) => ValueExpr::Team(self.team(e)),
+            Some(_) => ValueExpr::Collection(self.collection(e).0),
+            None => {
+                let unknown_var = matches!(e, SExpr::Var(n, _) if self.lookup(n).is_none());
+                let unknown_form = matches!(e, SExpr::List(items, _)
+                    if matches!(items.first(), Some(SExpr::Name(h, _)) if !super::classify::is_keyword(h)));
+                if unknown_var || unknown_form {
+                    self.wrong(e, &messages::E_VALUE);
+                } else if !matches!(e, SExpr::Var(..)) {
+                    self.error(
+                        e.span(),
+                        format!("cannot tell what kind of value {} is", e.describe()),
+                    );
+                }
+                ValueExpr::Int(IntExpr::Lit(0))
+            }
+        };
+        (value, kind)
+    }
+}
