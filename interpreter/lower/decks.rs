@@ -85,6 +85,15 @@ impl Lowerer {
             );
             return None;
         }
+        let bare: Vec<&str> = groups.iter().filter_map(SExpr::as_name).collect();
+        if !bare.is_empty() {
+            self.error_note(
+                e.span(),
+                format!("the values of the deck attribute `{key}` go in their own brackets"),
+                format!("write `({key} ({}))`", bare.join(", ")),
+            );
+            return None;
+        }
         let key = self.add_attr_key(key, *span);
         let mut out = Vec::new();
         for g in groups {

@@ -9,16 +9,16 @@
 //! run reports every mistake. It never panics on any input.
 //!
 //! The files:
-//! - [`context`]: the tables, the variables in scope, error helpers;
-//! - [`classify`]: what kind of value a form is, from its shape;
-//! - [`game`]: `game`, `declare`, `setup`, stages, `scoring`;
-//! - [`actions`]: conditional actions and actions;
-//! - [`conditions`]: conditions;
-//! - [`values`]: integers, strings, players, teams, owners, storages;
-//! - [`cards`]: cards, card collections, collections of card collections;
-//! - [`collections`]: generic collections and `any`/`all`/`filter` binding;
-//! - [`decks`]: decks, point awards, teams;
-//! - [`messages`]: the catalogue of error messages.
+//! - [`context`] — the tables, the variables in scope, error helpers;
+//! - [`classify`] — what kind of value a form is, from its shape;
+//! - [`game`] — `game`, `declare`, `setup`, stages, `scoring`;
+//! - [`actions`] — conditional actions and actions;
+//! - [`conditions`] — conditions;
+//! - [`values`] — integers, strings, players, teams, owners, storages;
+//! - [`cards`] — cards, card collections, collections of card collections;
+//! - [`collections`] — generic collections and `any`/`all`/`filter` binding;
+//! - [`decks`] — decks, point awards, teams;
+//! - [`messages`] — the catalogue of error messages.
 //!
 //! Readings chosen where the language leaves a choice:
 //! - `(BOOL ACTION)`: a list of two items whose first is a list or a
@@ -60,7 +60,11 @@ use crate::syntax;
 /// Reads, checks and compiles a rules file, reporting every error found.
 pub fn compile(source: &str) -> Result<Program, Vec<Diagnostic>> {
     let prepared = prepare(source);
-    let forms = syntax::read(&prepared)?;
+    let forms = syntax::read(&prepared).map_err(|mut errors| {
+        errors.extend(early_close(&prepared));
+        errors.sort_by_key(|d| (d.span.start, d.span.end));
+        errors
+    })?;
     let mut lx = context::Lowerer::new();
     let program = lx.file(&forms, source.len());
     match program {
@@ -143,4 +147,46 @@ fn first_form_end(text: &str) -> Option<usize> {
         }
     }
     None
+}
+
+/// When the first form closes before the end of the file, and the rest
+/// both holds more forms and has a `)` too many, the stray `)` is most
+/// likely earlier, where the first form closed: says so.
+fn early_close(text: &str) -> Option<Diagnostic> {
+    let end = first_form_end(text)?;
+    let mut depth = 0usize;
+    let mut opens = false;
+    let mut negative = false;
+    let mut in_comment = false;
+    for c in text.get(end..)?.chars() {
+        match c {
+            '\n' => in_comment = false,
+            _ if in_comment => {}
+            ';' => in_comment = true,
+            '(' => {
+                opens = true;
+                depth += 1;
+            }
+            ')' => match depth.checked_sub(1) {
+                Some(d) => depth = d,
+                None => negative = true,
+            },
+            _ => {}
+        }
+    }
+    let is_game = syntax::read(text.get(..end)?)
+        .ok()
+        .is_some_and(|forms| forms.iter().any(|f| f.head() == Some("game")));
+    let what = if is_game {
+        "the `(game ...)`"
+    } else {
+        "the first form of the file"
+    };
+    (opens && negative).then(|| {
+        Diagnostic::new(
+            crate::diagnostic::Span::new(end - 1, end),
+            format!("{what} ends at this `)`, so the forms after it are outside it"),
+        )
+        .with_note("is there one `)` too many before this point?")
+    })
 }

@@ -65,7 +65,7 @@ fn bad_decks_are_reported() {
     );
     fails_with(
         &game("(create deck (game vloc D) (deck (RANK A TWO)))"),
-        "the values of a deck attribute go in brackets",
+        "the values of the deck attribute `RANK` go in their own brackets",
     );
     fails_with(
         &game("(create deck (game vloc D) (deck (RANK)))"),
