@@ -6,58 +6,105 @@
 //!
 //! | message | triggered by |
 //! | --- | --- |
-//! | the file is empty: expected `(game ...)` | an empty file or only comments |
-//! | a rules file holds one `(game ...)` form | `(game ...) (game ...)` or `(setup ...)` alone |
-//! | the game needs a `(setup ...)` | `(game (stage ...) (scoring max 0))` |
-//! | the game needs a `(scoring max\|min ...)` at the end | `(game (setup ...) (stage ...))` |
-//! | the `(scoring ...)` must come last in the game | `(game (setup ...) (scoring max 0) (do ...))` |
+//! | **the file** | |
+//! | the file is empty: expected `(game ...)` | an empty file, or only comments |
+//! | a rules file holds one `(game ...)` form; `(stage ...)` is outside it | `(game ...) (stage ...)` |
+//! | a rules file holds one `(game ...)` form, found `(setup ...)` | a file with no `(game ...)` |
+//! | the `(game ...)` ends at this `)`, so the forms after it are outside it | `(game (setup ...))) (stage ...))`: a `)` too many inside |
+//! | this form is nested too deeply: more than 200 brackets are open here | 201 nested `(` |
+//! | **the game** | |
+//! | the game needs a `(setup ...)` | `(game (turn pass) (scoring max 0))` |
+//! | the game needs a `(scoring max\|min ...)` at the end | `(game (setup ...) (turn pass))` |
+//! | nothing can follow the `(scoring ...)`: it must come last in the game | `(game (setup ...) (scoring max 0) (turn pass))` |
 //! | the game needs at least one stage or action between the setup and the scoring | `(game (setup ...) (scoring max 0))` |
+//! | the game has a second `(setup ...)` / `(scoring ...)` | two `(setup ...)` forms |
 //! | a `declare` must come before the `(setup ...)` | `(game (setup ...) (declare 4 'N) ...)` |
-//! | the game has a second `(setup ...)` | two `(setup ...)` forms |
+//! | this comes before the `(setup ...)`: the setup must come first, right after the declares | `(game (turn pass) (setup ...) ...)` |
+//! | `declare` is written `(declare VALUE 'NAME)`, as in `(declare 4 'NUMP)` | `(declare 'NUMP 4)` |
 //! | `'NUMP` is declared twice | `(declare 4 'NUMP) (declare 5 'NUMP)` |
+//! | `scoring` is written `(scoring max INTEGER)` or `(scoring min INTEGER)` | `(scoring most 0)` |
+//! | **the setup** | |
 //! | the setup must begin with `(create players N)` | `(setup (create deck ...))` |
-//! | the setup can only create players, teams and decks, found `(shuffle ...)` | `(setup (create players 2) (shuffle ...))` |
-//! | `scoring` is written `(scoring max INTEGER)` or `(scoring min INTEGER)` | `(scoring most ((current player) sto SCORE))` |
-//! | a stage must begin with `player` or `team` | `(stage (end ...) ...)` |
-//! | a stage needs an `(end CONDITION)` | `(stage player (do ...))` |
-//! | a stage needs at least one action or stage after its `(end ...)` | `(stage player (end ...))` |
+//! | `(create players N)` must come first in the setup | `(setup (create teams (0) (1)) (create players 2))` |
+//! | the setup can only create players, teams and decks, found `(shuffle ...)` | `(setup (create players 2) (shuffle (game vloc D)))` |
+//! | the setup creates teams twice | two `(create teams ...)` |
+//! | `create teams` needs the teams, as in `(create teams (0, 2) (1, 3))` | `(create teams)` |
+//! | a team is a list of player numbers such as `(0, 2)`, found `ONE` | `(create teams (ONE, THREE))` |
+//! | `create deck` is written `(create deck LOCATION (deck ...))` | `(create deck (deck ...))` |
+//! | **decks and awards** | |
+//! | expected a deck such as `(deck (RANK (ACE, TWO)) ...)`, found ... | `(create deck (game vloc D) (cards ...))` |
+//! | a deck needs at least one attribute such as `(RANK (ACE, TWO))` | `(deck)` |
+//! | the values of the deck attribute `RANK` go in their own brackets | `(deck (RANK A TWO))` |
+//! | the attribute `RANK` has no values | `(deck (RANK))` |
+//! | a deck attribute is written `(KEY (VALUE, ...))` ... | `(deck ((A, B)))` |
+//! | the values of a deck attribute go in brackets, found the number `3` | `(deck (RANK 3))` |
+//! | unexpected ... among the values of a deck attribute | `(deck (COLOR (RED (SUIT (HEARTS)) BLUE)))` |
+//! | this group of deck values has no values | `(deck (COLOR ((SUIT (HEARTS)))))` |
+//! | expected a list of awards, found ... | `(set (game points P) 3)` |
+//! | this award has no points | `((RANK : ACE))` |
+//! | an award needs at least one condition such as `(RANK : ACE)` before its points | `((14))` |
+//! | a condition of an award is written `(RANK : ACE)` or `(RANK (ACE))` | `((RANK ACE TWO) 3)` |
+//! | **stages** | |
+//! | a stage must begin with `player` or `team` | `(stage (end ...) ...)`, `(stage round ...)` |
+//! | a stage needs an `(end CONDITION)` | `(stage player (turn pass))` |
+//! | a stage needs at least one action or stage after its `(end ...)` | `(stage player (end (== 1 1)))` |
+//! | `choice` takes one list of options, as in `(choice ((move ...) (turn pass)))` | `(choice (turn pass))`... with two items |
 //! | a `choice` needs at least one option | `(choice ())` |
-//! | a `choice` can only be an item of a stage or of the game | `(do ((choice (...))))` |
+//! | **actions** | |
+//! | unknown action `mvoe` (with "did you mean `move`?") | `(mvoe 'C (top (game vloc PILE)))` |
+//! | expected an action such as `(move ...)` or `(do (...))`, found ... | `(do (3))`, `(do (turn pass))` |
+//! | expected an action, found a list inside brackets | `(do (((turn pass))))` |
+//! | a conditional action is written `(CONDITION ACTION)`, but this list has three items | `((== 1 1) (turn pass) (turn pass))` |
+//! | a `choice` can only be an item of a stage or of the game | `(do ((choice ((turn pass)))))` |
 //! | a `stage` can only be an item of another stage or of the game | `(do ((stage player ...)))` |
-//! | unknown action `mvoe` | `(mvoe 'C (top (game vloc PILE)))` |
-//! | expected an action such as `(move ...)`, found ... | `(do (3))` |
+//! | a `(setup ...)` can only be an item of the game itself | `(do ((setup ...)))` |
+//! | an `(end ...)` can only come right after `(stage player\|team` | `(stage player (turn pass) (end ...))` |
 //! | `move` takes two cards, found one | `(move (top (game vloc A)))` |
-//! | `repeat all` works with `(move ...)` or `(forget ...)` | `(repeat all (shuffle ...))` |
-//! | `set` takes a storage such as `(game sto SCORE)` ... | `(set 'X 3)` |
-//! | `inc` takes an integer storage such as `(game sto SCORE)` ... | `(inc (game str LEAD) 1)` |
-//! | `cycle` is written `(cycle next WHO)` or `(cycle current WHO)` | `(cycle after (current player))` |
-//! | unknown variable `'X` | `(move 'X (top (game vloc PILE)))` with no `'X` bound |
+//! | `do` takes one list of actions, as in ... | `(do (turn pass) (turn pass))` |
+//! | `set` takes a storage such as `(game sto SCORE)`, `(game str LEAD)` or `(game points VALUES)`, found ... | `(set 'X 3)` |
+//! | `inc` takes an integer storage such as `(game sto SCORE)`, found ... | `(inc (game str LEAD) 1)` |
+//! | `cycle` is written `(cycle next WHO)` or `(cycle current WHO)` | `(cycle after current)` |
+//! | `turn` is written `(turn pass)` | `(turn over)` |
+//! | `repeat all` works with `(move ...)` or `(forget ...)`, found ... | `(repeat all (shuffle ...))` |
+//! | `create` is written `(create deck ...)` or `(create teams ...)` | `(create hand ...)` |
+//! | players can only be created in the setup | `(create players 3)` in a stage |
+//! | `put` is written `(put points 'NAME (AWARD...))` | `(put 'PREC (...))` |
+//! | **variables** | |
+//! | unknown variable `'X` (with "did you mean" when close to a bound one) | `(move 'X (top (game vloc PILE)))` with no `'X` bound |
 //! | `'P` is a player, but a card is expected here | `(all player 'P (move 'P (top ...)))` |
 //! | `all` needs a variable name such as `'X` here, found `P` | `(all player P ...)` |
+//! | `all` takes a collection, a variable and a body, found two | `(all player (turn pass))` |
+//! | cannot tell what kind of value `(current ...)` is | `(let (current X) 'V ...)` |
+//! | unknown form `(foo ...)`: expected a value such as ... | `(let (foo) 'V ...)` |
+//! | **expressions** | |
 //! | expected a card such as `(top (game vloc PILE))` or a card variable, found the number `3` | `(move 3 (top ...))` |
 //! | expected a card location such as `(game vloc PILE)`, found `(size ...)` | `(shuffle (size ...))` |
-//! | expected a collection ..., found ... | `(any HEARTS 'C ...)` |
+//! | expected a collection of card collections such as `(partition SUIT (game vloc PILE))`, found ... | a fallback: the forms that lead here are recognised by their shape first |
+//! | expected a collection such as `player`, `(game vloc PILE)` or `(range 1 .. 5)`, found ... | `(any HEARTS 'C ...)` |
 //! | expected an integer such as `3`, `(size ...)` or `(game sto SCORE)`, found ... | `(inc (game sto X) HEARTS)` |
 //! | unknown form `(foo ...)`: expected an integer ... | `(inc (game sto X) (foo 1))` |
-//! | expected a string such as `HEARTS` ..., found ... | `(set (game str X) 3)` |
-//! | expected a condition such as `(== A B)` ..., found ... | `(end 3)` |
-//! | expected a player such as `(current player)` ..., found ... | `(cycle next (top ...))` |
-//! | expected a team such as `(current team)` ..., found ... | `(== (current team) 3)` |
+//! | expected a string such as `HEARTS`, `(game str LEAD)` or `(cardatt SUIT 'C)`, found ... | `(set (game str X) 3)` |
+//! | expected a condition such as `(== A B)`, `(and ...)` or `(any ...)`, found ... | `(end 3)` |
+//! | expected a player such as `(current player)`, `(owner CARD)` or a player variable, found ... | `(cycle next (top ...))` |
+//! | expected a team such as `(current team)` or `(team (current player))`, found ... | a fallback, like the one above; a team variable where a player is expected gives "`'T` is a team, but a player is expected here": `(any team 'T (cycle next 'T))` |
 //! | expected an owner such as `game`, `(current player)` or a player variable, found ... | `(HEARTS vloc PILE)` |
 //! | expected a point map such as `(game points VALUES)`, found ... | `(sum X using 3)` |
-//! | `max` is written `(max CARDS using POINTS)` | `(max (game vloc A))` |
+//! | (each "expected" message adds a note such as "`(size ...)` is an integer" when the kind of the form found is known) | |
+//! | `max` is written `(max CARDS using POINTS)` (also `min`, `sort`, `sum`, `score`, `tuples`, `runs`, `run`) | `(max (game vloc A))` |
+//! | `top` is written `(top CARDS)` for one card or `(top N CARDS)` for N cards | `(top 1 2 (game vloc A))` |
+//! | `union` takes one or more card collections, found none | `(union)` |
+//! | `partition` is written `(partition ATTRIBUTE CARDS...)` | `(partition SUIT)` |
+//! | `other` is written `(other player)` or `(other team)` | `(other cards)` |
+//! | `range` is written `(range 1 .. 5)` | `(range 1 5)` |
+//! | `random` is written `(random N)` or `(random A .. B)` | `(random 1 2)` |
+//! | to add up over a collection, the body of `all` must be an integer storage such as `('P sto SCORE)`, found ... | `(+ 1 (all player 'P ('P str X)))` |
 //! | `==` cannot compare an integer with a string | `(== 3 HEARTS)` |
 //! | `==` compares integers, strings, cards, players or teams, found a card collection | `(== (game vloc A) (game vloc B))` |
 //! | `+` takes two integers, found three | `(+ 1 2 3)` |
 //! | `and` takes at least two conditions, found one | `(and (== 1 1))` |
-//! | a deck attribute is written `(KEY (VALUE, ...))`, ... | `(deck (RANK ACE TWO))` |
-//! | a deck needs at least one attribute such as `(RANK (ACE, TWO))` | `(deck)` |
-//! | an award is written `((ATTRIBUTE : VALUE) ... POINTS)` ... | `((RANK : ACE))` |
-//! | a condition of an award is written `(RANK : ACE)` or `(RANK (ACE))` | `((RANK ACE TWO) 3)` |
-//! | a team is a list of player numbers such as `(0, 2)` | `(create teams (0 A))` |
-//! | `range` is written `(range 1 .. 5)` | `(range 1 5)` |
-//! | cannot tell what kind of value this is | `(let () 'X ...)` |
-//! | this game uses too many variables | more than 65,535 binding sites |
+//! | `cardatt` takes an attribute and a card, found one | `(cardatt RANK)` |
+//! | **limits** | |
+//! | this game uses too many variables (location names, storage names, ...) | more than 65,535 of them |
 
 use crate::ir::ValueType;
 

@@ -9,16 +9,16 @@
 //! run reports every mistake. It never panics on any input.
 //!
 //! The files:
-//! - [`context`] — the tables, the variables in scope, error helpers;
-//! - [`classify`] — what kind of value a form is, from its shape;
-//! - [`game`] — `game`, `declare`, `setup`, stages, `scoring`;
-//! - [`actions`] — conditional actions and actions;
-//! - [`conditions`] — conditions;
-//! - [`values`] — integers, strings, players, teams, owners, storages;
-//! - [`cards`] — cards, card collections, collections of card collections;
-//! - [`collections`] — generic collections and `any`/`all`/`filter` binding;
-//! - [`decks`] — decks, point awards, teams;
-//! - [`messages`] — the catalogue of error messages.
+//! - `context` — the tables, the variables in scope, error helpers;
+//! - `classify` — what kind of value a form is, from its shape;
+//! - `game` — `game`, `declare`, `setup`, stages, `scoring`;
+//! - `actions` — conditional actions and actions;
+//! - `conditions` — conditions;
+//! - `values` — integers, strings, players, teams, owners, storages;
+//! - `cards` — cards, card collections, collections of card collections;
+//! - `collections` — generic collections and `any`/`all`/`filter` binding;
+//! - `decks` — decks, point awards, teams;
+//! - `messages` — the catalogue of error messages.
 //!
 //! Readings chosen where the language leaves a choice:
 //! - `(BOOL ACTION)`: a list of two items whose first is a list or a
@@ -60,6 +60,9 @@ use crate::syntax;
 /// Reads, checks and compiles a rules file, reporting every error found.
 pub fn compile(source: &str) -> Result<Program, Vec<Diagnostic>> {
     let prepared = prepare(source);
+    if let Some(deep) = too_deep(&prepared) {
+        return Err(vec![deep]);
+    }
     let forms = syntax::read(&prepared).map_err(|mut errors| {
         errors.extend(early_close(&prepared));
         errors.sort_by_key(|d| (d.span.start, d.span.end));
@@ -76,6 +79,36 @@ pub fn compile(source: &str) -> Result<Program, Vec<Diagnostic>> {
             Err(errors)
         }
     }
+}
+
+/// The deepest nesting of brackets accepted (real games stay under 30);
+/// deeper input is refused before reading, so no input can exhaust the
+/// stack.
+pub(crate) const MAX_DEPTH: usize = 200;
+
+/// The first `(` nested deeper than [`MAX_DEPTH`], as an error.
+fn too_deep(text: &str) -> Option<Diagnostic> {
+    let mut depth = 0usize;
+    let mut in_comment = false;
+    for (i, c) in text.char_indices() {
+        match c {
+            '\n' => in_comment = false,
+            _ if in_comment => {}
+            ';' => in_comment = true,
+            '(' => {
+                depth += 1;
+                if depth > MAX_DEPTH {
+                    return Some(Diagnostic::new(
+                        crate::diagnostic::Span::new(i, i + 1),
+                        format!("this form is nested too deeply: more than {MAX_DEPTH} brackets are open here"),
+                    ));
+                }
+            }
+            ')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    None
 }
 
 /// Blanks what CardStock's reader ignores, keeping every byte offset (so

@@ -242,3 +242,21 @@ fn the_reader_tolerates_a_bom_and_extra_closing_brackets() {
         "closes nothing",
     );
 }
+
+#[test]
+fn very_deep_nesting_is_refused_without_crashing() {
+    for n in [150usize, 5000] {
+        let src = game(&format!(
+            "(set (game sto X) {}1{})",
+            "(+ 1 ".repeat(n),
+            ")".repeat(n)
+        ));
+        let result = compile(&src);
+        if n < super::MAX_DEPTH {
+            assert!(result.is_ok());
+        } else {
+            let errs = result.err().unwrap_or_default();
+            assert!(errs[0].message.contains("nested too deeply"), "{errs:?}");
+        }
+    }
+}
