@@ -116,15 +116,13 @@ pub(super) fn is_keyword(word: &str) -> bool {
         || STRUCTURE_WORDS.contains(&word)
 }
 
-/// `(ACE, TWO, THREE)` or `(HEARTS)`: a list of bare names whose first is
-/// not a keyword.
+/// `(ACE, TWO, THREE)` or `(HEARTS)`: a list of bare names none of which
+/// is a keyword (so `(currnet player)` is a misspelt form, not strings).
 pub(super) fn is_string_list(items: &[SExpr]) -> bool {
-    match items.first() {
-        Some(SExpr::Name(first, _)) => {
-            !is_keyword(first) && items.iter().all(|i| matches!(i, SExpr::Name(..)))
-        }
-        _ => false,
-    }
+    !items.is_empty()
+        && items
+            .iter()
+            .all(|i| matches!(i, SExpr::Name(n, _) if !is_keyword(n)))
 }
 
 /// The element type of a collection type (`None` for non-collections).
