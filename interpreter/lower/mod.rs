@@ -65,6 +65,9 @@ pub fn compile(source: &str) -> Result<Program, Vec<Diagnostic>> {
     }
     let forms = syntax::read(&prepared).map_err(|mut errors| {
         errors.extend(early_close(&prepared));
+        if errors.iter().any(|e| e.message.contains("still open")) {
+            errors.extend(unclosed_guess(&prepared));
+        }
         errors.sort_by_key(|d| (d.span.start, d.span.end));
         errors
     })?;
@@ -222,4 +225,56 @@ fn early_close(text: &str) -> Option<Diagnostic> {
         )
         .with_note("is there one `)` too many before this point?")
     })
+}
+
+/// When a `)` is missing, guesses which `(` lacks it from the layout: a
+/// bracket that starts its line and is still open when a later line starts
+/// with `(` at the same or a smaller indentation.
+fn unclosed_guess(text: &str) -> Option<Diagnostic> {
+    // (offset, indentation if the bracket starts its line)
+    let mut open: Vec<(usize, Option<usize>)> = Vec::new();
+    let mut in_comment = false;
+    let mut line_start = true;
+    let mut column = 0usize;
+    for (i, c) in text.char_indices() {
+        let first_on_line = line_start && !c.is_whitespace() && c != ',';
+        if first_on_line {
+            line_start = false;
+        }
+        match c {
+            '\n' => {
+                in_comment = false;
+                line_start = true;
+                column = 0;
+                continue;
+            }
+            _ if in_comment => {}
+            ';' => in_comment = true,
+            '(' => {
+                if first_on_line {
+                    let suspect = open
+                        .iter()
+                        .find(|(_, indent)| indent.is_some_and(|n| n >= column));
+                    if let Some((at, _)) = suspect {
+                        return Some(
+                            Diagnostic::new(
+                                crate::diagnostic::Span::new(*at, at + 1),
+                                "this `(` may be the one never closed",
+                            )
+                            .with_note(
+                                "a later line starts a new form at the same indentation while it is still open",
+                            ),
+                        );
+                    }
+                }
+                open.push((i, first_on_line.then_some(column)));
+            }
+            ')' => {
+                open.pop();
+            }
+            _ => {}
+        }
+        column += 1;
+    }
+    None
 }

@@ -412,6 +412,9 @@ fn variables_are_typed_and_scoped() {
 fn misspelt_forms_are_unknown_forms_with_a_suggestion() {
     let src = game("(inc ((currnet player) sto X) 1)");
     let errs = super::super::compile(&src).unwrap_err();
-    assert!(errs[0].message.starts_with("unknown form `(currnet ...)`"), "{errs:?}");
+    assert!(
+        errs[0].message.starts_with("unknown form `(currnet ...)`"),
+        "{errs:?}"
+    );
     assert_eq!(errs[0].note.as_deref(), Some("did you mean `current`?"));
 }

@@ -260,3 +260,14 @@ fn very_deep_nesting_is_refused_without_crashing() {
         }
     }
 }
+
+#[test]
+fn a_missing_bracket_is_located_by_the_layout() {
+    let src = "(game\n (setup (create players 2)\n (turn pass)\n (scoring max 0))\n";
+    let errs = compile(src).unwrap_err();
+    let guess = errs
+        .iter()
+        .find(|e| e.message.contains("may be the one never closed"))
+        .expect("a guess");
+    assert_eq!(guess.span.start, 7, "the `(` of `(setup`");
+}
