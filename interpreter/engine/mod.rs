@@ -1,9 +1,34 @@
 //! The engine: runs a compiled [`Program`] as a [`GameState`].
-//! (Stub signatures; the implementation is being written.)
+//!
+//! The game's position in its rules is a stack of frames (the top level and
+//! each stage being played, with the index of the next item) beside the
+//! [`state::Table`]. [`State::advance`] runs items until a `choice` needs a
+//! decision or the game ends. A decision's options are found by running
+//! each option's actions with an undo journal, an oracle choosing the item
+//! of every `any` (see [`exec::Oracle`]), and taking them back.
+
+mod collections;
+mod eval;
+mod exec;
+pub mod state;
+mod value;
+mod view;
 
 use crate::game::{GameState, Outcome, PlayError, Status};
-use crate::ir::Program;
+use crate::ir::{CycleKind, LocKind, Program, StageItem, Sym, ValueExpr};
+use exec::{Machine, Oracle};
+use state::{Cycle, Table};
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::sync::Arc;
+use value::Value;
+
+/// Passes through stages (and automatic items) allowed without a decision
+/// before the game is stopped as looping.
+pub const STEP_LIMIT: u64 = 100_000;
+
+/// Most players a game may create.
+pub const MAX_PLAYERS: i64 = 64;
 
 /// Options for starting one game.
 #[derive(Clone, Debug, Default)]
@@ -14,11 +39,60 @@ pub struct GameOptions {
     pub overrides: Vec<(String, String)>,
 }
 
+/// The program with its lookup tables (shared by every game).
+#[derive(Debug)]
+pub struct Tables {
+    /// The compiled program.
+    pub prog: Arc<Program>,
+    pub loc_count: usize,
+    pub int_count: usize,
+    pub str_count: usize,
+    pub point_count: usize,
+    pub loc_lookup: HashMap<(LocKind, Sym), u16>,
+    pub int_lookup: HashMap<Sym, u16>,
+    pub str_lookup: HashMap<Sym, u16>,
+    pub point_lookup: HashMap<Sym, u16>,
+    pub attr_lookup: HashMap<Sym, u16>,
+    /// Byte offset of the start of each source line (empty if unknown).
+    pub line_starts: Vec<u32>,
+}
+
+impl Tables {
+    fn new(prog: Arc<Program>) -> Tables {
+        fn index(names: &[Sym]) -> HashMap<Sym, u16> {
+            names
+                .iter()
+                .enumerate()
+                .map(|(i, s)| (*s, i as u16))
+                .collect()
+        }
+        Tables {
+            loc_count: prog.loc_names.len(),
+            int_count: prog.int_names.len(),
+            str_count: prog.str_names.len(),
+            point_count: prog.point_names.len(),
+            loc_lookup: prog
+                .loc_names
+                .iter()
+                .enumerate()
+                .map(|(i, l)| ((l.kind, l.name), i as u16))
+                .collect(),
+            int_lookup: index(&prog.int_names),
+            str_lookup: index(&prog.str_names),
+            point_lookup: index(&prog.point_names),
+            attr_lookup: index(&prog.attr_keys),
+            line_starts: Vec::new(),
+            prog,
+        }
+    }
+}
+
 /// A compiled rules file, ready to start games.
 #[derive(Clone, Debug)]
 pub struct Rules {
     /// The compiled program.
     pub program: Arc<Program>,
+    tabs: Arc<Tables>,
 }
 
 /// A move: which option of the choice, and the item picked at each `any`.
@@ -30,58 +104,546 @@ pub struct Move {
     pub path: Vec<u32>,
 }
 
+/// Where the game is in its rules: a stage being played (or the top level).
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    /// The stage, or `None` for the top level.
+    stage: Option<u32>,
+    /// The next item.
+    pos: u32,
+}
+
 /// A game in progress.
 #[derive(Clone, Debug)]
 pub struct State {
-    _p: Arc<Program>,
+    tabs: Arc<Tables>,
+    /// The table; in a cell because finding the legal moves plays each
+    /// option and takes it back.
+    table: RefCell<Table>,
+    globals: Arc<Vec<Value>>,
+    frames: Vec<Frame>,
+    status: Status,
+    decisions: u64,
+    outcome: Option<Outcome>,
+    legal: RefCell<Option<Vec<Move>>>,
 }
 
 impl Rules {
+    /// Wraps a compiled program.
+    pub fn new(program: Program) -> Rules {
+        let program = Arc::new(program);
+        Rules {
+            tabs: Arc::new(Tables::new(program.clone())),
+            program,
+        }
+    }
+
+    /// Compiles rules from source text (kept to give line numbers in
+    /// runtime messages).
+    pub fn from_source(file_name: &str, source: &str) -> Result<Rules, crate::loading::CheckError> {
+        let program = Arc::new(crate::loading::compile_file(file_name, source)?);
+        let mut tabs = Tables::new(program.clone());
+        tabs.line_starts = std::iter::once(0)
+            .chain(source.match_indices('\n').map(|(i, _)| i as u32 + 1))
+            .collect();
+        Ok(Rules {
+            program,
+            tabs: Arc::new(tabs),
+        })
+    }
+
+    /// Reads and compiles a rules file.
+    pub fn load(path: &std::path::Path) -> Result<Rules, crate::loading::LoadError> {
+        let source = std::fs::read_to_string(path).map_err(|e| {
+            crate::loading::LoadError::Io(format!("cannot read {}: {e}", path.display()))
+        })?;
+        Ok(Rules::from_source(&path.display().to_string(), &source)?)
+    }
+
     /// Starts a game: evaluates declares (with overrides), runs setup and
     /// plays on to the first decision.
-    pub fn start(&self, _options: &GameOptions) -> Result<State, PlayError> {
-        todo!()
+    pub fn start(&self, options: &GameOptions) -> Result<State, PlayError> {
+        let tabs = &self.tabs;
+        let prog = &tabs.prog;
+        for (name, _) in &options.overrides {
+            if !prog.declares.iter().any(|d| &d.name == name) {
+                let names: Vec<String> = prog
+                    .declares
+                    .iter()
+                    .map(|d| format!("'{}", d.name))
+                    .collect();
+                return Err(PlayError::Rules(format!(
+                    "`--set {name}`: the file declares no `'{name}` (it declares: {})",
+                    if names.is_empty() {
+                        "nothing".to_string()
+                    } else {
+                        names.join(", ")
+                    }
+                )));
+            }
+        }
+        let rng = crate::random::GameRng::new(options.seed);
+        // Declares and the player count, on an empty table.
+        let mut scratch = Table::new(tabs, 0, rng.clone());
+        let mut globals = Vec::with_capacity(prog.declares.len());
+        {
+            let mut m = Machine::new(tabs, &mut scratch, &[]);
+            for (i, d) in prog.declares.iter().enumerate() {
+                let v = match options.overrides.iter().rev().find(|(n, _)| *n == d.name) {
+                    Some((_, text)) => override_value(prog, &d.name, &d.value, text)?,
+                    None => m.value(&d.value).map_err(PlayError::Rules)?,
+                };
+                m.vars[i] = v.clone();
+                globals.push(v);
+            }
+        }
+        let players = {
+            let mut m = Machine::new(tabs, &mut scratch, &globals);
+            m.int(&prog.setup.players).map_err(PlayError::Rules)?
+        };
+        if !(1..=MAX_PLAYERS).contains(&players) {
+            return Err(PlayError::Rules(format!(
+                "`create players` makes {players} players: between 1 and {MAX_PLAYERS} are allowed"
+            )));
+        }
+        let mut table = Table::new(tabs, players as usize, rng);
+        if let Some(teams) = &prog.setup.teams {
+            exec::set_teams(&mut table, teams).map_err(PlayError::Rules)?;
+        }
+        {
+            let mut m = Machine::new(tabs, &mut table, &globals);
+            for a in &prog.setup.actions {
+                m.action(a).map_err(PlayError::Rules)?;
+            }
+        }
+        let mut state = State {
+            tabs: self.tabs.clone(),
+            table: RefCell::new(table),
+            globals: Arc::new(globals),
+            frames: vec![Frame {
+                stage: None,
+                pos: 0,
+            }],
+            status: Status::Running,
+            decisions: 0,
+            outcome: None,
+            legal: RefCell::new(None),
+        };
+        state.advance().map_err(PlayError::Rules)?;
+        Ok(state)
+    }
+}
+
+/// Reads a `--set` value for a declare of the given kind.
+fn override_value(
+    prog: &Program,
+    name: &str,
+    decl: &ValueExpr,
+    text: &str,
+) -> Result<Value, PlayError> {
+    let bad = |what: &str| PlayError::Rules(format!("`--set {name}={text}`: `'{name}` is {what}"));
+    match decl {
+        ValueExpr::Int(_) => text
+            .trim()
+            .parse::<i64>()
+            .map(Value::Int)
+            .map_err(|_| bad("an integer")),
+        ValueExpr::Bool(_) => match text.trim() {
+            "true" | "1" => Ok(Value::Bool(true)),
+            "false" | "0" => Ok(Value::Bool(false)),
+            _ => Err(bad("a boolean (true or false)")),
+        },
+        ValueExpr::Str(_) => prog
+            .symbols
+            .iter()
+            .position(|s| s == text.trim())
+            .map(|i| Value::Str(i as Sym))
+            .ok_or_else(|| bad("a string, and that value appears nowhere in the file")),
+        _ => Err(bad(
+            "a collection, which cannot be set from the command line",
+        )),
     }
 }
 
 impl State {
     /// The whole table, hidden cards included (for transcripts).
     pub fn describe(&self) -> String {
-        todo!()
+        view::render(&self.tabs, &self.table.borrow(), None)
     }
+
     /// Decisions taken so far.
     pub fn decisions(&self) -> u64 {
-        todo!()
+        self.decisions
     }
+
+    /// Checks that every card lies in exactly one real location (`mem`
+    /// copies aside) and that the table's record of where it lies agrees.
+    /// Returns the number of cards.
+    pub fn check_conservation(&self) -> Result<usize, String> {
+        let table = self.table.borrow();
+        let mut seen = vec![0u32; table.cards.len()];
+        for (slot, cards) in table.locs.iter().enumerate() {
+            let (_, id) = Table::slot_parts(slot as u32, self.tabs.loc_count);
+            if self.tabs.prog.loc_names.get(id as usize).map(|l| l.kind) == Some(LocKind::Memory) {
+                continue;
+            }
+            for &c in cards {
+                let Some(n) = seen.get_mut(c as usize) else {
+                    return Err(format!(
+                        "unknown card #{c} in {}",
+                        view::slot_name(&self.tabs, table.players, slot as u32)
+                    ));
+                };
+                *n += 1;
+                if table.card_loc[c as usize] != slot as u32 {
+                    return Err(format!("card #{c} is not where the table records it"));
+                }
+            }
+        }
+        match seen.iter().position(|&n| n != 1) {
+            Some(c) => Err(format!("card #{c} lies in {} places", seen[c])),
+            None => Ok(seen.len()),
+        }
+    }
+
+    fn items(&self, stage: Option<u32>) -> &[StageItem] {
+        match stage {
+            None => &self.tabs.prog.body,
+            Some(s) => &self.tabs.prog.stages[s as usize].items,
+        }
+    }
+
+    /// Runs the rules on to the next decision or the end.
+    fn advance(&mut self) -> Result<(), String> {
+        let tabs = self.tabs.clone();
+        let prog = &tabs.prog;
+        let globals = self.globals.clone();
+        let mut steps: u64 = 0;
+        let table = self.table.get_mut();
+        loop {
+            let Some(frame) = self.frames.last().copied() else {
+                self.status = Status::Finished;
+                self.outcome = Some(score(&tabs, table, &globals)?);
+                return Ok(());
+            };
+            let items: &[StageItem] = match frame.stage {
+                None => &prog.body,
+                Some(s) => &prog.stages[s as usize].items,
+            };
+            if frame.pos as usize >= items.len() {
+                let Some(s) = frame.stage else {
+                    self.frames.pop();
+                    continue;
+                };
+                let stage = &prog.stages[s as usize];
+                steps += 1;
+                if steps > STEP_LIMIT {
+                    let (line, _) = line_of(&tabs, stage.span.start);
+                    self.status = Status::Stopped(format!(
+                        "the stage at line {line} ran {STEP_LIMIT} passes without any decision"
+                    ));
+                    return Ok(());
+                }
+                let done = Machine::new(&tabs, table, &globals).bool(&stage.end)?;
+                if done {
+                    self.frames.pop();
+                    pop_cycle(table, stage.kind);
+                    if let Some(parent) = self.frames.last_mut() {
+                        parent.pos += 1;
+                    }
+                } else {
+                    let n = cycle_len(table, stage.kind);
+                    if let Some(c) = cycles(table, stage.kind).last_mut() {
+                        c.advance(n);
+                    }
+                    if let Some(f) = self.frames.last_mut() {
+                        f.pos = 0;
+                    }
+                }
+                continue;
+            }
+            match &items[frame.pos as usize] {
+                StageItem::Stage(s) => {
+                    let stage = &prog.stages[*s];
+                    let top = cycles(table, stage.kind)
+                        .last()
+                        .copied()
+                        .unwrap_or(Cycle::at(0));
+                    cycles(table, stage.kind).push(Cycle::at(top.idx));
+                    let done = Machine::new(&tabs, table, &globals).bool(&stage.end)?;
+                    if done {
+                        pop_cycle(table, stage.kind);
+                        if let Some(f) = self.frames.last_mut() {
+                            f.pos += 1;
+                        }
+                    } else {
+                        self.frames.push(Frame {
+                            stage: Some(*s as u32),
+                            pos: 0,
+                        });
+                    }
+                }
+                StageItem::Run(c) => {
+                    steps += 1;
+                    if steps > STEP_LIMIT {
+                        self.status = Status::Stopped(format!(
+                            "{STEP_LIMIT} automatic steps ran without any decision"
+                        ));
+                        return Ok(());
+                    }
+                    Machine::new(&tabs, table, &globals).condact(c)?;
+                    if let Some(f) = self.frames.last_mut() {
+                        f.pos += 1;
+                    }
+                }
+                StageItem::Choice(_, span) => {
+                    let span = *span;
+                    self.status = Status::Running;
+                    *self.legal.get_mut() = None;
+                    // A choice with no option cannot be played.
+                    if self.legal_moves().is_empty() {
+                        let (line, col) = line_of(&tabs, span.start);
+                        return Err(format!(
+                            "the choice at line {line}, column {col} has no legal option for p{}",
+                            self.table.borrow().current_player()
+                        ));
+                    }
+                    return Ok(());
+                }
+            }
+        }
+    }
+
+    /// The options of the current choice.
+    fn choice(&self) -> Option<&[crate::ir::Condact]> {
+        let f = self.frames.last()?;
+        match self.items(f.stage).get(f.pos as usize)? {
+            StageItem::Choice(options, _) => Some(options),
+            _ => None,
+        }
+    }
+
+    fn enumerate(&self) -> Vec<Move> {
+        let Some(options) = self.choice() else {
+            return Vec::new();
+        };
+        let mut table = self.table.borrow_mut();
+        let mut m = Machine::new(&self.tabs, &mut table, &self.globals);
+        m.journal = Some(Vec::new());
+        let mut moves = Vec::new();
+        for (i, option) in options.iter().enumerate() {
+            let mut prefix: Vec<u32> = Vec::new();
+            loop {
+                m.oracle = Some(Oracle {
+                    path: prefix,
+                    probing: true,
+                    ..Oracle::default()
+                });
+                m.actions = 0;
+                let ok = m.condact(option).is_ok();
+                m.undo_all();
+                let oracle = m.oracle.take().unwrap_or_default();
+                if ok && m.actions > 0 && !oracle.invalid {
+                    moves.push(Move {
+                        option: i as u16,
+                        path: oracle.path.clone(),
+                    });
+                }
+                // Next path: bump the deepest `any` that has items left.
+                let Some(k) = (0..oracle.path.len())
+                    .rev()
+                    .find(|&k| oracle.path[k] + 1 < oracle.sizes.get(k).copied().unwrap_or(0))
+                else {
+                    break;
+                };
+                prefix = oracle.path[..k].to_vec();
+                prefix.push(oracle.path[k] + 1);
+            }
+        }
+        moves
+    }
+
+    /// Plays a move's actions; `log` collects their descriptions; with
+    /// `keep` false everything is taken back (for move text).
+    fn play(&self, mv: &Move, log: bool, keep: bool) -> Result<(u32, Vec<String>), String> {
+        let options = self.choice().ok_or("no choice to make")?;
+        let option = options.get(mv.option as usize).ok_or("no such option")?;
+        let mut table = self.table.borrow_mut();
+        let mut m = Machine::new(&self.tabs, &mut table, &self.globals);
+        m.journal = (!keep).then(Vec::new);
+        m.log = log.then(Vec::new);
+        m.oracle = Some(Oracle {
+            path: mv.path.clone(),
+            ..Oracle::default()
+        });
+        let r = m.condact(option);
+        let actions = m.actions;
+        let log = m.log.take().unwrap_or_default();
+        m.undo_all();
+        r.map(|_| (actions, log))
+    }
+
+    fn texts(&self, moves: &[Move]) -> Vec<String> {
+        let mut texts: Vec<String> = moves
+            .iter()
+            .map(|mv| match self.play(mv, true, false) {
+                Ok((_, log)) if !log.is_empty() => log.join("; "),
+                _ => format!("option {}", mv.option + 1),
+            })
+            .collect();
+        // Make equal texts distinct.
+        for i in 0..texts.len() {
+            let dup = texts.iter().filter(|t| **t == texts[i]).count() > 1;
+            if dup {
+                let base = texts[i].clone();
+                let mut k = 1;
+                for t in texts.iter_mut().filter(|t| **t == base) {
+                    *t = format!("{base} (#{k})");
+                    k += 1;
+                }
+            }
+        }
+        texts
+    }
+}
+
+fn cycles(table: &mut Table, kind: CycleKind) -> &mut Vec<Cycle> {
+    match kind {
+        CycleKind::Player => &mut table.player_cycles,
+        CycleKind::Team => &mut table.team_cycles,
+    }
+}
+
+fn cycle_len(table: &Table, kind: CycleKind) -> usize {
+    match kind {
+        CycleKind::Player => table.players,
+        CycleKind::Team => table.teams.len(),
+    }
+}
+
+fn pop_cycle(table: &mut Table, kind: CycleKind) {
+    let c = cycles(table, kind);
+    if c.len() > 1 {
+        c.pop();
+    }
+}
+
+/// The 1-based line and column of a byte offset (0, 0 when the source is
+/// unknown).
+fn line_of(tabs: &Tables, offset: u32) -> (usize, usize) {
+    if tabs.line_starts.is_empty() {
+        return (0, 0);
+    }
+    let line = tabs.line_starts.partition_point(|&s| s <= offset);
+    let start = tabs.line_starts[line.saturating_sub(1)];
+    (line, (offset - start) as usize + 1)
+}
+
+/// Scores every player and finds the winners.
+fn score(tabs: &Tables, table: &mut Table, globals: &[Value]) -> Result<Outcome, String> {
+    let prog = &tabs.prog;
+    let mut scores = Vec::with_capacity(table.players);
+    for p in 0..table.players {
+        table.player_cycles.push(Cycle::at(p as u8));
+        let s = Machine::new(tabs, table, globals).int(&prog.scoring.score);
+        table.player_cycles.pop();
+        scores.push(s?);
+    }
+    let best = if prog.scoring.max {
+        scores.iter().max()
+    } else {
+        scores.iter().min()
+    }
+    .copied()
+    .unwrap_or(0);
+    let winners = (0..scores.len()).filter(|&p| scores[p] == best).collect();
+    Ok(Outcome { scores, winners })
 }
 
 impl GameState for State {
     type Move = Move;
+
     fn num_players(&self) -> usize {
-        todo!()
+        self.table.borrow().players
     }
+
     fn current_player(&self) -> Option<usize> {
-        todo!()
+        (self.status == Status::Running).then(|| self.table.borrow().current_player())
     }
+
     fn status(&self) -> Status {
-        todo!()
+        self.status.clone()
     }
+
     fn legal_moves(&self) -> Vec<Move> {
-        todo!()
+        if self.status != Status::Running {
+            return Vec::new();
+        }
+        if let Some(cached) = self.legal.borrow().as_ref() {
+            return cached.clone();
+        }
+        let moves = self.enumerate();
+        *self.legal.borrow_mut() = Some(moves.clone());
+        moves
     }
-    fn apply(&mut self, _mv: &Move) -> Result<(), PlayError> {
-        todo!()
+
+    fn apply(&mut self, mv: &Move) -> Result<(), PlayError> {
+        if self.status != Status::Running {
+            return Err(PlayError::GameOver);
+        }
+        if !self.legal_moves().contains(mv) {
+            return Err(PlayError::IllegalMove(format!(
+                "option {} with picks {:?} is not one of the {} legal moves",
+                mv.option + 1,
+                mv.path,
+                self.legal_moves().len()
+            )));
+        }
+        self.play(mv, false, true).map_err(PlayError::Rules)?;
+        self.decisions += 1;
+        *self.legal.get_mut() = None;
+        if let Some(f) = self.frames.last_mut() {
+            f.pos += 1;
+        }
+        self.advance().map_err(PlayError::Rules)
     }
+
     fn outcome(&self) -> Option<Outcome> {
-        todo!()
+        self.outcome.clone()
     }
-    fn observation(&self, _player: usize) -> String {
-        todo!()
+
+    fn observation(&self, player: usize) -> String {
+        let table = self.table.borrow();
+        let mut out = format!("p{player} sees (p{} to play):\n", table.current_player());
+        out.push_str(&view::render(&self.tabs, &table, Some(player)));
+        out
     }
-    fn move_to_text(&self, _mv: &Move) -> String {
-        todo!()
+
+    fn move_to_text(&self, mv: &Move) -> String {
+        let moves = self.legal_moves();
+        let texts = self.texts(&moves);
+        match moves.iter().position(|m| m == mv) {
+            Some(i) => texts[i].clone(),
+            None => format!("option {} {:?} (not legal now)", mv.option + 1, mv.path),
+        }
     }
-    fn move_from_text(&self, _text: &str) -> Result<Move, PlayError> {
-        todo!()
+
+    fn move_from_text(&self, text: &str) -> Result<Move, PlayError> {
+        let moves = self.legal_moves();
+        let text = text.trim();
+        if let Ok(i) = text.parse::<usize>() {
+            return moves.get(i).cloned().ok_or_else(|| {
+                PlayError::IllegalMove(format!(
+                    "there is no move {i}: the legal moves are numbered 0 to {}",
+                    moves.len().saturating_sub(1)
+                ))
+            });
+        }
+        let texts = self.texts(&moves);
+        texts
+            .iter()
+            .position(|t| t == text)
+            .map(|i| moves[i].clone())
+            .ok_or_else(|| PlayError::IllegalMove(format!("`{text}` is not a legal move now")))
     }
 }

@@ -1,0 +1,598 @@
+//! Running actions. A [`Machine`] runs actions on the table, optionally
+//! keeping an undo journal (to explore a choice's options and take them
+//! back) and following an oracle that says which item each `any` picks.
+
+use super::eval::R;
+use super::state::{CardId, Cycle, PointMap, Slot, Table};
+use super::value::{Cards, Value};
+use super::view;
+use super::Tables;
+use crate::ir::*;
+use crate::random::GameRng;
+use std::sync::Arc;
+
+/// How to take back one change.
+#[derive(Clone, Debug)]
+pub enum Undo {
+    /// A card moved between (or within) locations.
+    Moved {
+        card: CardId,
+        from: Slot,
+        from_idx: usize,
+        to: Slot,
+        to_idx: usize,
+    },
+    /// A card reference was inserted (remember).
+    Inserted {
+        slot: Slot,
+        idx: usize,
+    },
+    /// A card reference was removed (forget).
+    Removed {
+        slot: Slot,
+        idx: usize,
+        card: CardId,
+    },
+    /// A location's previous order (shuffle).
+    Loc(Slot, Vec<CardId>),
+    Int(usize, i64),
+    Str(usize, Sym),
+    Points(usize, Option<Arc<PointMap>>),
+    Cycles(Vec<Cycle>),
+    Teams(Vec<Vec<u8>>, Vec<u8>),
+    Rng(Box<GameRng>),
+    /// Cards created by a deck (dropped again).
+    Created {
+        cards: Arc<Vec<Box<[Sym]>>>,
+        slot: Slot,
+        loc_len: usize,
+    },
+}
+
+/// Which item each `any` picks while running a choice's option.
+#[derive(Clone, Debug, Default)]
+pub struct Oracle {
+    /// Item index per `any` reached, in order.
+    pub path: Vec<u32>,
+    /// Next `any` to answer.
+    pub pos: usize,
+    /// Collection size seen at each `any`.
+    pub sizes: Vec<u32>,
+    /// Exploring: extend `path` with 0 past its end.
+    pub probing: bool,
+    /// The path did not fit the option (too short, too long or out of range).
+    pub invalid: bool,
+}
+
+/// Runs actions against a table.
+pub struct Machine<'a> {
+    pub tabs: &'a Tables,
+    pub table: &'a mut Table,
+    pub vars: Vec<Value>,
+    /// Undo journal, when changes must be taken back.
+    pub journal: Option<Vec<Undo>>,
+    rng_saved: bool,
+    /// Present while running a choice's option.
+    pub oracle: Option<Oracle>,
+    /// Primitive actions run so far.
+    pub actions: u32,
+    /// Readable descriptions of the primitive actions, when wanted.
+    pub log: Option<Vec<String>>,
+}
+
+impl<'a> Machine<'a> {
+    /// A machine over `table` with the declared values in `globals`.
+    pub fn new(tabs: &'a Tables, table: &'a mut Table, globals: &[Value]) -> Machine<'a> {
+        let mut vars = vec![Value::Unset; tabs.prog.var_count.max(globals.len())];
+        vars[..globals.len()].clone_from_slice(globals);
+        Machine {
+            tabs,
+            table,
+            vars,
+            journal: None,
+            rng_saved: false,
+            oracle: None,
+            actions: 0,
+            log: None,
+        }
+    }
+
+    /// Saves the generator before its first draw, when journaling.
+    pub fn save_rng(&mut self) {
+        if !self.rng_saved {
+            if let Some(j) = self.journal.as_mut() {
+                j.push(Undo::Rng(Box::new(self.table.rng.clone())));
+                self.rng_saved = true;
+            }
+        }
+    }
+
+    fn record(&mut self, u: impl FnOnce() -> Undo) {
+        if let Some(j) = self.journal.as_mut() {
+            j.push(u());
+        }
+    }
+
+    /// Takes back every journaled change.
+    pub fn undo_all(&mut self) {
+        let Some(journal) = self.journal.as_mut() else {
+            return;
+        };
+        let entries = std::mem::take(journal);
+        self.rng_saved = false;
+        for u in entries.into_iter().rev() {
+            let t = &mut *self.table;
+            match u {
+                Undo::Moved {
+                    card,
+                    from,
+                    from_idx,
+                    to,
+                    to_idx,
+                } => {
+                    t.locs[to as usize].remove(to_idx);
+                    t.locs[from as usize].insert(from_idx, card);
+                    t.card_loc[card as usize] = from;
+                }
+                Undo::Inserted { slot, idx } => {
+                    t.locs[slot as usize].remove(idx);
+                }
+                Undo::Removed { slot, idx, card } => t.locs[slot as usize].insert(idx, card),
+                Undo::Loc(slot, v) => t.locs[slot as usize] = v,
+                Undo::Int(i, v) => t.ints[i] = v,
+                Undo::Str(i, v) => t.strs[i] = v,
+                Undo::Points(i, v) => t.points[i] = v,
+                Undo::Cycles(v) => t.player_cycles = v,
+                Undo::Teams(teams, of) => {
+                    t.teams = teams;
+                    t.team_of = of;
+                }
+                Undo::Rng(r) => t.rng = *r,
+                Undo::Created {
+                    cards,
+                    slot,
+                    loc_len,
+                } => {
+                    t.card_loc.truncate(cards.len());
+                    t.cards = cards;
+                    t.locs[slot as usize].truncate(loc_len);
+                }
+            }
+        }
+    }
+
+    /// Runs a conditional action.
+    pub fn condact(&mut self, c: &Condact) -> R<()> {
+        if let Some(cond) = &c.cond {
+            if !self.bool(cond)? {
+                return Ok(());
+            }
+        }
+        self.action(&c.action)
+    }
+
+    fn log(&mut self, f: impl FnOnce(&Machine) -> String) {
+        if self.log.is_some() {
+            let s = f(self);
+            if let Some(l) = self.log.as_mut() {
+                l.push(s);
+            }
+        }
+    }
+
+    /// Runs an action.
+    pub fn action(&mut self, a: &Action) -> R<()> {
+        match a {
+            Action::Do(items) => {
+                for c in items {
+                    self.condact(c)?;
+                    if self.oracle.as_ref().is_some_and(|o| o.invalid) {
+                        break;
+                    }
+                }
+            }
+            Action::Any { over, var, body } => {
+                let items = self.items(over)?;
+                let Some(oracle) = self.oracle.as_mut() else {
+                    return Err("`any` outside a choice".into());
+                };
+                if items.is_empty() {
+                    return Ok(());
+                }
+                let k = oracle.pos;
+                if k >= oracle.path.len() {
+                    if oracle.probing {
+                        oracle.path.push(0);
+                    } else {
+                        oracle.invalid = true;
+                        return Ok(());
+                    }
+                }
+                let pick = oracle.path[k] as usize;
+                oracle.pos += 1;
+                oracle.sizes.push(items.len() as u32);
+                if pick >= items.len() {
+                    oracle.invalid = true;
+                    return Ok(());
+                }
+                self.vars[*var as usize] = items.get(pick);
+                self.condact(body)?;
+            }
+            Action::All { over, var, body } => {
+                let items = self.items(over)?;
+                for i in 0..items.len() {
+                    self.vars[*var as usize] = items.get(i);
+                    self.condact(body)?;
+                    if self.oracle.as_ref().is_some_and(|o| o.invalid) {
+                        break;
+                    }
+                }
+            }
+            Action::Let { value, var, body } => {
+                let v = self.value(value)?;
+                self.vars[*var as usize] = v;
+                self.condact(body)?;
+            }
+            Action::Move { from, to } => {
+                self.actions += 1;
+                let src = self.card(from)?;
+                let (dest, pos) = self.dest(to)?;
+                if let Some(src) = src {
+                    self.move_card(src.id, dest, &pos)?;
+                }
+            }
+            Action::Remember { from, to } => {
+                self.actions += 1;
+                let src = self.card(from)?;
+                let (dest, pos) = self.dest(to)?;
+                if let Some(src) = src {
+                    let len = self.table.locs[dest as usize].len();
+                    let idx = self.insert_index(&pos, len)?;
+                    self.table.locs[dest as usize].insert(idx, src.id);
+                    self.record(|| Undo::Inserted { slot: dest, idx });
+                    self.log(|m| {
+                        format!("remember {} in {}", m.card_name(src.id), m.slot_name(dest))
+                    });
+                }
+            }
+            Action::Forget(c) => {
+                self.actions += 1;
+                if let Some(r) = self.card(c)? {
+                    self.forget(r.id, r.slot);
+                }
+            }
+            Action::RepeatAllMove { from, to } => {
+                self.actions += 1;
+                self.repeat_all(from, Some(to))?;
+            }
+            Action::RepeatAllForget(from) => {
+                self.actions += 1;
+                self.repeat_all(from, None)?;
+            }
+            Action::Repeat { count, body } => {
+                let n = self.int(count)?;
+                if n > 1_000_000 {
+                    return Err(format!("`repeat {n}` is too many repetitions"));
+                }
+                for _ in 0..n.max(0) {
+                    self.action(body)?;
+                }
+            }
+            Action::Shuffle(c) => {
+                self.actions += 1;
+                let Cards::Slot(slot) = self.cards(c)? else {
+                    return Err("`shuffle` needs a location such as `(game vloc DECK)`".into());
+                };
+                self.save_rng();
+                let old = self.table.locs[slot as usize].clone();
+                self.record(|| Undo::Loc(slot, old));
+                let t = &mut *self.table;
+                crate::random::shuffle(&mut t.rng, &mut t.locs[slot as usize]);
+                self.log(|m| format!("shuffle {}", m.slot_name(slot)));
+            }
+            Action::SetInt(s, v) | Action::IncInt(s, v) | Action::DecInt(s, v) => {
+                self.actions += 1;
+                let v = self.int(v)?;
+                let i = self.int_slot(s)?;
+                let old = self.table.ints[i];
+                let new = match a {
+                    Action::IncInt(..) => old.wrapping_add(v),
+                    Action::DecInt(..) => old.wrapping_sub(v),
+                    _ => v,
+                };
+                self.record(|| Undo::Int(i, old));
+                self.table.ints[i] = new;
+                self.log(|m| format!("{} = {new}", m.int_name(i)));
+            }
+            Action::SetStr(s, v) => {
+                self.actions += 1;
+                let v = self.str(v)?;
+                let i = self.str_slot(s)?;
+                let old = self.table.strs[i];
+                self.record(|| Undo::Str(i, old));
+                self.table.strs[i] = v;
+                self.log(|m| format!("{} = {}", m.str_name(i), m.tabs.prog.symbols[v as usize]));
+            }
+            Action::SetPoints(p, awards) => {
+                self.actions += 1;
+                let mut map = PointMap::default();
+                for aw in awards {
+                    let mut conds = Vec::with_capacity(aw.conds.len());
+                    for (k, v) in &aw.conds {
+                        let k = self.str(k)?;
+                        let v = self.str(v)?;
+                        conds.push((self.tabs.attr_lookup.get(&k).copied(), v));
+                    }
+                    map.awards.push((conds, self.int(&aw.points)?));
+                }
+                let i = self.point_slot(p)?;
+                let old = self.table.points[i].take();
+                self.record(|| Undo::Points(i, old));
+                self.table.points[i] = Some(Arc::new(map));
+            }
+            Action::CycleNext(p) | Action::CycleCurrent(p) => {
+                self.actions += 1;
+                let who = self.player(p)?;
+                let old = self.table.player_cycles.clone();
+                self.record(|| Undo::Cycles(old));
+                if let Some(c) = self.table.player_cycles.last_mut() {
+                    if matches!(a, Action::CycleNext(_)) {
+                        c.queued = Some(who);
+                    } else {
+                        c.idx = who;
+                    }
+                }
+                let verb = if matches!(a, Action::CycleNext(_)) {
+                    "next"
+                } else {
+                    "now"
+                };
+                self.log(|_| format!("p{who} plays {verb}"));
+            }
+            Action::TurnPass => {
+                self.actions += 1;
+                self.log(|_| "pass".to_string());
+            }
+            Action::CreateTeams(teams) => {
+                self.actions += 1;
+                let old = (self.table.teams.clone(), self.table.team_of.clone());
+                self.record(|| Undo::Teams(old.0, old.1));
+                set_teams(self.table, teams)?;
+            }
+            Action::CreateDeck { to, deck } => {
+                self.actions += 1;
+                let Cards::Slot(slot) = self.cards(to)? else {
+                    return Err("`create deck` needs a location such as `(game vloc DECK)`".into());
+                };
+                let before = self.table.cards.clone();
+                let loc_len = self.table.locs[slot as usize].len();
+                self.record(|| Undo::Created {
+                    cards: before,
+                    slot,
+                    loc_len,
+                });
+                let width = self.tabs.prog.attr_keys.len();
+                let combos = deck_cards(deck, width);
+                let cards = Arc::make_mut(&mut self.table.cards);
+                for attrs in combos {
+                    let id = cards.len() as CardId;
+                    cards.push(attrs.into_boxed_slice());
+                    self.table.card_loc.push(slot);
+                    self.table.locs[slot as usize].push(id);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Evaluates a `let`/`declare` value.
+    pub fn value(&mut self, v: &ValueExpr) -> R<Value> {
+        Ok(match v {
+            ValueExpr::Int(e) => Value::Int(self.int(e)?),
+            ValueExpr::Bool(e) => Value::Bool(self.bool(e)?),
+            ValueExpr::Str(e) => Value::Str(self.str(e)?),
+            ValueExpr::Card(e) => self.card(e)?.map_or(Value::Unset, |c| Value::Card(c.id)),
+            ValueExpr::Cards(e) => Value::Cards(self.cards(e)?.into_vec(self.table)),
+            ValueExpr::CardsCollection(e) => Value::Colls(self.collections(e)?),
+            ValueExpr::Player(e) => Value::Player(self.player(e)?),
+            ValueExpr::Team(e) => Value::Team(self.team(e)?),
+            ValueExpr::Collection(e) => self.items(e)?.into_value(),
+        })
+    }
+
+    /// Where a `move`/`remember` puts its card.
+    fn dest(&mut self, to: &CardExpr) -> R<(Slot, Pos)> {
+        match to {
+            CardExpr::At(pos, cards) => match self.cards(cards)? {
+                Cards::Slot(s) => Ok((s, pos.clone())),
+                Cards::List(_) => Err(
+                    "a card is moved to a place in a location, such as `(top (game vloc PILE))`"
+                        .into(),
+                ),
+            },
+            CardExpr::Var(_) | CardExpr::Actual(_) | CardExpr::Max(..) | CardExpr::Min(..) => {
+                match self.card(to)? {
+                    Some(c) => Ok((c.slot, Pos::Top)),
+                    None => Err("the place to move to is no card".into()),
+                }
+            }
+        }
+    }
+
+    fn insert_index(&mut self, pos: &Pos, len: usize) -> R<usize> {
+        Ok(match pos {
+            Pos::Top => len,
+            Pos::Bottom => 0,
+            Pos::Index(i) => len - (self.int(i)?.max(0) as usize).min(len),
+        })
+    }
+
+    /// Moves a card from its real location to `dest` at `pos`.
+    pub fn move_card(&mut self, card: CardId, dest: Slot, pos: &Pos) -> R<()> {
+        let from = self.table.card_loc[card as usize];
+        let from_vec = &mut self.table.locs[from as usize];
+        let Some(from_idx) = from_vec.iter().rposition(|c| *c == card) else {
+            return Err("internal: a card is not where the table says".into());
+        };
+        from_vec.remove(from_idx);
+        let len = self.table.locs[dest as usize].len();
+        let to_idx = self.insert_index(pos, len)?;
+        self.table.locs[dest as usize].insert(to_idx, card);
+        self.table.card_loc[card as usize] = dest;
+        self.record(|| Undo::Moved {
+            card,
+            from,
+            from_idx,
+            to: dest,
+            to_idx,
+        });
+        self.log(|m| {
+            format!(
+                "move {} {} -> {}",
+                m.card_name(card),
+                m.slot_name(from),
+                m.slot_name(dest)
+            )
+        });
+        Ok(())
+    }
+
+    fn forget(&mut self, card: CardId, slot: Slot) {
+        let v = &mut self.table.locs[slot as usize];
+        if let Some(idx) = v.iter().rposition(|c| *c == card) {
+            v.remove(idx);
+            self.record(|| Undo::Removed { slot, idx, card });
+            self.log(|m| format!("forget {} from {}", m.card_name(card), m.slot_name(slot)));
+        }
+    }
+
+    /// `repeat all (move A B)` / `repeat all (forget A)`: once per card of
+    /// A's collection, as it is when the action starts.
+    fn repeat_all(&mut self, from: &CardExpr, to: Option<&CardExpr>) -> R<()> {
+        let CardExpr::At(pos, cards) = from else {
+            return Err("`repeat all` needs a card such as `(top LOC)`".into());
+        };
+        let source = self.cards(cards)?;
+        match source {
+            Cards::Slot(slot) => {
+                let n = self.table.locs[slot as usize].len();
+                for _ in 0..n {
+                    let Some(c) = self.card(from)? else { break };
+                    match to {
+                        Some(to) => {
+                            let (dest, p) = self.dest(to)?;
+                            self.move_card(c.id, dest, &p)?;
+                        }
+                        None => self.forget(c.id, c.slot),
+                    }
+                }
+            }
+            Cards::List(list) => {
+                // A computed collection does not shrink as cards leave: take
+                // each of its cards once, from the named end.
+                let order: Vec<CardId> = match pos {
+                    Pos::Bottom => list.clone(),
+                    _ => list.iter().rev().copied().collect(),
+                };
+                for id in order {
+                    match to {
+                        Some(to) => {
+                            let (dest, p) = self.dest(to)?;
+                            self.move_card(id, dest, &p)?;
+                        }
+                        None => {
+                            let slot = self.table.card_loc[id as usize];
+                            self.forget(id, slot)
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn card_name(&self, id: CardId) -> String {
+        view::card_name(self.tabs, self.table, id)
+    }
+    fn slot_name(&self, slot: Slot) -> String {
+        view::slot_name(self.tabs, self.table.players, slot)
+    }
+    fn int_name(&self, i: usize) -> String {
+        view::storage_name(
+            self.tabs,
+            self.table.players,
+            i,
+            self.tabs.int_count,
+            &self.tabs.prog.int_names,
+        )
+    }
+    fn str_name(&self, i: usize) -> String {
+        view::storage_name(
+            self.tabs,
+            self.table.players,
+            i,
+            self.tabs.str_count,
+            &self.tabs.prog.str_names,
+        )
+    }
+}
+
+/// Sets the teams from `(create teams ...)` (players not named get a team
+/// of their own).
+pub fn set_teams(table: &mut Table, teams: &[Vec<u8>]) -> R<()> {
+    let n = table.players;
+    let mut out: Vec<Vec<u8>> = Vec::new();
+    let mut of = vec![u8::MAX; n];
+    for t in teams {
+        let mut members = Vec::new();
+        for &p in t {
+            if p as usize >= n {
+                return Err(format!("team member {p}: there are only {n} players"));
+            }
+            of[p as usize] = out.len() as u8;
+            members.push(p);
+        }
+        out.push(members);
+    }
+    for (p, team) in of.iter_mut().enumerate() {
+        if *team == u8::MAX {
+            *team = out.len() as u8;
+            out.push(vec![p as u8]);
+        }
+    }
+    if out.len() > n {
+        return Err("more teams than players".into());
+    }
+    table.teams = out;
+    table.team_of = of;
+    Ok(())
+}
+
+/// Every card of a deck, as attribute vectors `width` wide.
+pub fn deck_cards(deck: &Deck, width: usize) -> Vec<Vec<Sym>> {
+    let mut out = vec![vec![EMPTY; width]];
+    for dim in &deck.dims {
+        out = expand(out, dim);
+    }
+    out
+}
+
+fn expand(partials: Vec<Vec<Sym>>, dim: &DeckDim) -> Vec<Vec<Sym>> {
+    let mut out = Vec::new();
+    for p in partials {
+        for group in &dim.groups {
+            for &value in &group.values {
+                let mut c = p.clone();
+                if let Some(slot) = c.get_mut(dim.key as usize) {
+                    *slot = value;
+                }
+                let mut sub = vec![c];
+                for s in &group.sub {
+                    sub = expand(sub, s);
+                }
+                out.extend(sub);
+            }
+        }
+    }
+    out
+}

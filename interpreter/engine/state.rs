@@ -1,0 +1,170 @@
+//! The table: cards, locations, storages, player and team cycles, and the
+//! game's seeded chance. Flat vectors indexed by interned ids, so a clone is a
+//! handful of `memcpy`s.
+
+use super::Tables;
+use crate::ir::{LocKind, LocNameId, Sym};
+use crate::random::GameRng;
+use std::sync::Arc;
+
+/// A card's index in [`Table::cards`].
+pub type CardId = u32;
+/// A location's index in [`Table::locs`]: `owner * loc_names + name`.
+pub type Slot = u32;
+
+/// Who owns a storage or location: 0 is the game, then players, then teams.
+pub type OwnerId = u32;
+
+/// One player or team cycle of a stage: who is current, who is queued next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cycle {
+    /// Current member (seat or team index).
+    pub idx: u8,
+    /// Set by `cycle next`: who the next advance goes to.
+    pub queued: Option<u8>,
+}
+
+impl Cycle {
+    /// A cycle starting at `idx` with nothing queued.
+    pub fn at(idx: u8) -> Cycle {
+        Cycle { idx, queued: None }
+    }
+
+    /// Who plays after the current member.
+    pub fn peek_next(&self, n: usize) -> u8 {
+        self.queued
+            .unwrap_or_else(|| ((self.idx as usize + 1) % n.max(1)) as u8)
+    }
+
+    /// The member before the current one (to the right, not "who went before").
+    pub fn peek_previous(&self, n: usize) -> u8 {
+        ((self.idx as usize + n.max(1) - 1) % n.max(1)) as u8
+    }
+
+    /// Moves to the next member (the queued one, if any).
+    pub fn advance(&mut self, n: usize) {
+        self.idx = self.peek_next(n);
+        self.queued = None;
+    }
+}
+
+/// A point map: awards of (attribute, value) conditions and points.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PointMap {
+    /// Each award: conditions on the card's attributes, and its points.
+    pub awards: Vec<(Vec<(Option<u16>, Sym)>, i64)>,
+}
+
+impl PointMap {
+    /// The sum of the points of every award whose conditions the card meets.
+    pub fn score(&self, attrs: &[Sym]) -> i64 {
+        let mut total = 0;
+        for (conds, points) in &self.awards {
+            let ok = conds.iter().all(|(key, value)| match key {
+                Some(k) => attrs.get(*k as usize).copied() == Some(*value),
+                None => *value == crate::ir::EMPTY,
+            });
+            if ok {
+                total += points;
+            }
+        }
+        total
+    }
+}
+
+/// Everything that changes while playing.
+#[derive(Clone, Debug)]
+pub struct Table {
+    /// Number of players.
+    pub players: usize,
+    /// Attribute values of each card (one per attribute key); shared until
+    /// a deck is created mid-game.
+    pub cards: Arc<Vec<Box<[Sym]>>>,
+    /// The real location of each card (mem copies aside).
+    pub card_loc: Vec<Slot>,
+    /// Cards in each location, bottom first: the top card is the last.
+    pub locs: Vec<Vec<CardId>>,
+    /// Integer storages, `owner * int_names + name`.
+    pub ints: Vec<i64>,
+    /// String storages.
+    pub strs: Vec<Sym>,
+    /// Point maps.
+    pub points: Vec<Option<Arc<PointMap>>>,
+    /// Team members, per team.
+    pub teams: Vec<Vec<u8>>,
+    /// Each player's team.
+    pub team_of: Vec<u8>,
+    /// Player cycles, innermost last.
+    pub player_cycles: Vec<Cycle>,
+    /// Team cycles, innermost last.
+    pub team_cycles: Vec<Cycle>,
+    /// The game's chance: shuffles, random tie breaks, `random`.
+    pub rng: GameRng,
+}
+
+/// Owner-count independent capacity: the table reserves room for this many
+/// teams (more than enough: at most one team per player).
+impl Table {
+    /// Owners: game, players, then up to `players` teams.
+    pub fn owner_count(players: usize) -> usize {
+        1 + 2 * players
+    }
+
+    /// The owner id of seat `p`.
+    pub fn player_owner(p: usize) -> OwnerId {
+        1 + p as OwnerId
+    }
+
+    /// The owner id of team `t`.
+    pub fn team_owner(&self, t: usize) -> OwnerId {
+        (1 + self.players + t) as OwnerId
+    }
+
+    /// A new empty table.
+    pub fn new(tables: &Tables, players: usize, rng: GameRng) -> Table {
+        let owners = Self::owner_count(players);
+        Table {
+            players,
+            cards: Arc::new(Vec::new()),
+            card_loc: Vec::new(),
+            locs: vec![Vec::new(); owners * tables.loc_count],
+            ints: vec![0; owners * tables.int_count],
+            strs: vec![crate::ir::EMPTY; owners * tables.str_count],
+            points: vec![None; owners * tables.point_count],
+            teams: (0..players).map(|p| vec![p as u8]).collect(),
+            team_of: (0..players).map(|p| p as u8).collect(),
+            player_cycles: vec![Cycle::at(0)],
+            team_cycles: vec![Cycle::at(0)],
+            rng,
+        }
+    }
+
+    /// The current seat of the innermost player cycle.
+    pub fn current_player(&self) -> usize {
+        self.player_cycles
+            .last()
+            .map(|c| c.idx as usize)
+            .unwrap_or(0)
+    }
+
+    /// The current team of the innermost team cycle.
+    pub fn current_team(&self) -> usize {
+        self.team_cycles.last().map(|c| c.idx as usize).unwrap_or(0)
+    }
+
+    /// The owner of a slot and its location name id.
+    pub fn slot_parts(slot: Slot, loc_count: usize) -> (OwnerId, LocNameId) {
+        let lc = loc_count.max(1) as u32;
+        (slot / lc, (slot % lc) as LocNameId)
+    }
+}
+
+/// How a location kind shows to a viewer.
+pub fn visible_to(kind: LocKind, owner: OwnerId, viewer: Option<OwnerId>) -> bool {
+    match kind {
+        LocKind::Visible | LocKind::Memory => true,
+        LocKind::Hidden => false,
+        LocKind::Invisible => viewer.is_some() && viewer == Some(owner) && owner != 0,
+        LocKind::Others => viewer != Some(owner),
+    }
+}

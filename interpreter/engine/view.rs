@@ -1,0 +1,137 @@
+//! Text views of the table: card and location names, the whole table (for
+//! transcripts) and one player's observation (hidden cards as counts only).
+
+use super::state::{visible_to, CardId, OwnerId, Slot, Table};
+use super::Tables;
+use crate::ir::{LocKind, EMPTY};
+use std::fmt::Write as _;
+
+/// A card as its attribute values joined by `-`, e.g. `TEN-RED-HEARTS`.
+pub fn card_name(tabs: &Tables, table: &Table, id: CardId) -> String {
+    let Some(attrs) = table.cards.get(id as usize) else {
+        return format!("#{id}");
+    };
+    let parts: Vec<&str> = attrs
+        .iter()
+        .filter(|s| **s != EMPTY)
+        .map(|s| tabs.prog.symbols[*s as usize].as_str())
+        .collect();
+    if parts.is_empty() {
+        format!("#{id}")
+    } else {
+        parts.join("-")
+    }
+}
+
+/// An owner's name: `game`, `p0`.., `team0`...
+pub fn owner_name(players: usize, owner: OwnerId) -> String {
+    if owner == 0 {
+        "game".to_string()
+    } else if (owner as usize) <= players {
+        format!("p{}", owner - 1)
+    } else {
+        format!("team{}", owner as usize - 1 - players)
+    }
+}
+
+fn kind_word(kind: LocKind) -> &'static str {
+    match kind {
+        LocKind::Visible => "vloc",
+        LocKind::Invisible => "iloc",
+        LocKind::Hidden => "hloc",
+        LocKind::Others => "oloc",
+        LocKind::Memory => "mem",
+    }
+}
+
+/// A location's name, e.g. `p1 HAND` (`game mem LEAD` for memory).
+pub fn slot_name(tabs: &Tables, players: usize, slot: Slot) -> String {
+    let (owner, id) = Table::slot_parts(slot, tabs.loc_count);
+    let ln = tabs.prog.loc_names[id as usize];
+    let name = &tabs.prog.symbols[ln.name as usize];
+    match ln.kind {
+        LocKind::Memory => format!("{} mem {name}", owner_name(players, owner)),
+        _ => format!("{} {name}", owner_name(players, owner)),
+    }
+}
+
+/// A storage's name from its flat index, e.g. `p0 SCORE`.
+pub fn storage_name(
+    tabs: &Tables,
+    players: usize,
+    i: usize,
+    count: usize,
+    names: &[u32],
+) -> String {
+    let owner = (i / count.max(1)) as OwnerId;
+    let name = names
+        .get(i % count.max(1))
+        .map(|s| tabs.prog.symbols[*s as usize].as_str())
+        .unwrap_or("?");
+    format!("{} {name}", owner_name(players, owner))
+}
+
+/// The table as `viewer` sees it (`None`: everything, for transcripts).
+pub fn render(tabs: &Tables, table: &Table, viewer: Option<usize>) -> String {
+    let mut out = String::new();
+    let viewer_owner = viewer.map(Table::player_owner);
+    let owners = 1 + table.players + table.teams.len();
+    for owner in 0..owners as OwnerId {
+        let mut lines = Vec::new();
+        for (id, ln) in tabs.prog.loc_names.iter().enumerate() {
+            let slot = owner * tabs.loc_count as u32 + id as u32;
+            let cards = &table.locs[slot as usize];
+            if cards.is_empty() {
+                continue;
+            }
+            let team_member = |v: OwnerId| {
+                let t = owner as usize;
+                t > table.players
+                    && table
+                        .teams
+                        .get(t - 1 - table.players)
+                        .is_some_and(|m| m.contains(&((v - 1) as u8)))
+            };
+            let seen = viewer.is_none()
+                || visible_to(ln.kind, owner, viewer_owner)
+                || (ln.kind == LocKind::Invisible && viewer_owner.is_some_and(team_member));
+            let name = format!(
+                "{} {}",
+                kind_word(ln.kind),
+                tabs.prog.symbols[ln.name as usize]
+            );
+            if seen {
+                let names: Vec<String> = cards
+                    .iter()
+                    .rev()
+                    .map(|c| card_name(tabs, table, *c))
+                    .collect();
+                lines.push(format!("  {name} ({}): {}", cards.len(), names.join(" ")));
+            } else {
+                lines.push(format!("  {name} ({}): hidden", cards.len()));
+            }
+        }
+        for (id, s) in tabs.prog.int_names.iter().enumerate() {
+            let v = table.ints[owner as usize * tabs.int_count + id];
+            if v != 0 {
+                lines.push(format!("  sto {} = {v}", tabs.prog.symbols[*s as usize]));
+            }
+        }
+        for (id, s) in tabs.prog.str_names.iter().enumerate() {
+            let v = table.strs[owner as usize * tabs.str_count + id];
+            if v != EMPTY {
+                lines.push(format!(
+                    "  str {} = {}",
+                    tabs.prog.symbols[*s as usize], tabs.prog.symbols[v as usize]
+                ));
+            }
+        }
+        if !lines.is_empty() {
+            let _ = writeln!(out, "{}:", owner_name(table.players, owner));
+            for l in lines {
+                let _ = writeln!(out, "{l}");
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,35 @@
+//! Shared helpers for the integration tests: the rules files to test.
+
+use std::path::{Path, PathBuf};
+
+/// Every `.rcy` file in `games/`.
+pub fn game_files() -> Vec<PathBuf> {
+    rcy_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("games"))
+}
+
+/// Every `.rcy` file of the corpus beside the project (`../shared/corpus`),
+/// or none when it is not there.
+pub fn corpus_files() -> Vec<PathBuf> {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    if !corpus.is_dir() {
+        eprintln!("note: {} not found; corpus files skipped", corpus.display());
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for sub in ["recycle", "seed"] {
+        out.extend(rcy_files(&corpus.join(sub)));
+    }
+    out
+}
+
+fn rcy_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "rcy"))
+                .collect()
+        })
+        .unwrap_or_default();
+    out.sort();
+    out
+}

@@ -1,0 +1,43 @@
+//! Snapshot of the transcript of one seeded game for every file in `games/`
+//! (and every player count or variant the file's header names through
+//! `--set`). A rule change shows up as a diff here.
+
+mod common;
+
+use cardboard::drivers::run::transcript;
+use cardboard::engine::{GameOptions, Rules};
+
+fn variants(file: &str) -> Vec<Vec<(String, String)>> {
+    let set = |pairs: &[(&str, &str)]| -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect()
+    };
+    match file {
+        "agram" => vec![
+            set(&[]),
+            set(&[("NUMP", "2")]),
+            set(&[("NUMP", "5")]),
+            set(&[("NUMP", "6")]),
+            set(&[("NUMP", "3"), ("HANDSIZE", "5")]),
+        ],
+        _ => vec![set(&[])],
+    }
+}
+
+#[test]
+fn seeded_transcripts() {
+    for path in common::game_files() {
+        let stem = path.file_stem().unwrap().to_string_lossy().to_string();
+        let rules = Rules::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        for overrides in variants(&stem) {
+            let name = std::iter::once(stem.clone())
+                .chain(overrides.iter().map(|(k, v)| format!("{k}{v}")))
+                .collect::<Vec<_>>()
+                .join("-");
+            let text = transcript(&rules, &GameOptions { seed: 1, overrides }, 10_000);
+            insta::assert_snapshot!(name, text);
+        }
+    }
+}
