@@ -162,11 +162,11 @@ pub enum StageItem {
     /// A nested stage, by index into [`Program::stages`].
     Stage(usize),
     /// `(choice (CONDACT...))`: a decision of the current player among the
-    /// options of all condacts. Also used for a stage-level action that
-    /// contains an `any` (the `any` makes it a decision).
+    /// options of all condacts.
     Choice(Vec<Condact>, Span),
-    /// Anything else: `(do ...)`, `(all ...)`, `(let ...)`, a single action;
-    /// run at once with no decision.
+    /// Anything else: `(do ...)`, `(all ...)`, `(any ...)`, `(let ...)`, a
+    /// single action; run at once with no decision (an `any` here runs for
+    /// every item, as in CardStock).
     Run(Condact),
 }
 
@@ -184,8 +184,8 @@ pub struct Condact {
 pub enum Action {
     /// `(do (CONDACT...))`: each in order.
     Do(Vec<Condact>),
-    /// `(any COLLECTION 'V CONDACT)`: the player picks one item (a decision
-    /// point inside a choice).
+    /// `(any COLLECTION 'V CONDACT)`: inside a `choice`, the player picks
+    /// one item (one option per item); elsewhere it runs for every item.
     Any {
         over: CollectionExpr,
         var: VarId,

@@ -71,7 +71,7 @@ pub fn tuples(list: &[CardId], scores: &[i64], n: usize) -> Result<Vec<Vec<CardI
     }
 }
 
-/// Every non-empty subset, smallest masks first.
+/// Every subset, the empty one included (as CardStock), smallest masks first.
 pub fn subsets(list: &[CardId]) -> Result<Vec<Vec<CardId>>, String> {
     if list.len() > MAX_SUBSET_SOURCE {
         return Err(format!(
@@ -80,7 +80,7 @@ pub fn subsets(list: &[CardId]) -> Result<Vec<Vec<CardId>>, String> {
         ));
     }
     let mut out = Vec::new();
-    for mask in 1u32..(1u32 << list.len()) {
+    for mask in 0u32..(1u32 << list.len()) {
         out.push(
             list.iter()
                 .enumerate()

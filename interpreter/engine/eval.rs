@@ -592,8 +592,10 @@ impl Machine<'_> {
                 Cards::List(list)
             }
             CardsExpr::Pick(pos, cc) => {
+                // In a collection of collections the first one is the top.
                 let colls = self.collections(cc)?;
-                let i = self.pos_index(pos, colls.len())?;
+                let len = colls.len();
+                let i = self.pos_index(pos, len)?.map(|i| len - 1 - i);
                 Cards::List(i.and_then(|i| colls.into_iter().nth(i)).unwrap_or_default())
             }
             CardsExpr::Sequence { top, count, source } => {
@@ -728,8 +730,9 @@ impl Machine<'_> {
             CollectionExpr::Collections(c) => Items::Colls(self.collections(c)?),
             CollectionExpr::AllPlayers => Items::Players((0..n as u8).collect()),
             CollectionExpr::OtherPlayers => {
+                // Seat order, leaving out the current player (as CardStock).
                 let cur = self.table.current_player();
-                Items::Players((1..n).map(|k| ((cur + k) % n) as u8).collect())
+                Items::Players((0..n).filter(|&p| p != cur).map(|p| p as u8).collect())
             }
             CollectionExpr::AllTeams => Items::Teams((0..self.table.teams.len() as u8).collect()),
             CollectionExpr::OtherTeams => {

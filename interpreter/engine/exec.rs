@@ -194,7 +194,13 @@ impl<'a> Machine<'a> {
             Action::Any { over, var, body } => {
                 let items = self.items(over)?;
                 let Some(oracle) = self.oracle.as_mut() else {
-                    return Err("`any` outside a choice".into());
+                    // Outside a choice, `any` runs for every item (as
+                    // CardStock does): it is not a decision.
+                    for i in 0..items.len() {
+                        self.vars[*var as usize] = items.get(i);
+                        self.condact(body)?;
+                    }
+                    return Ok(());
                 };
                 if items.is_empty() {
                     return Ok(());

@@ -22,17 +22,6 @@ fn is_guarded(e: &SExpr) -> bool {
     matches!(e.as_list(), Some([SExpr::List(..) | SExpr::Var(..), _]))
 }
 
-/// Whether an action contains an `any` (a decision) anywhere inside it.
-pub(super) fn contains_any(action: &Action) -> bool {
-    match action {
-        Action::Any { .. } => true,
-        Action::Do(items) => items.iter().any(|c| contains_any(&c.action)),
-        Action::All { body, .. } | Action::Let { body, .. } => contains_any(&body.action),
-        Action::Repeat { body, .. } => contains_any(body),
-        _ => false,
-    }
-}
-
 impl Lowerer {
     /// A conditional action: `(CONDITION ACTION)` or a bare action.
     pub(super) fn condact(&mut self, e: &SExpr) -> Condact {

@@ -2,7 +2,6 @@
 //! `declare`s, `(setup ...)`, stages and top-level items, and
 //! `(scoring max|min INT)`.
 
-use super::actions::contains_any;
 use super::context::Lowerer;
 use crate::diagnostic::Span;
 #[cfg(test)]
@@ -284,14 +283,9 @@ impl Lowerer {
                 };
                 StageItem::Choice(options, e.span())
             }
-            _ => {
-                let c = self.condact(e);
-                if contains_any(&c.action) {
-                    StageItem::Choice(vec![c], e.span())
-                } else {
-                    StageItem::Run(c)
-                }
-            }
+            // An `any` outside a `choice` is no decision: like CardStock, it
+            // runs its body for every item (see docs/language.md).
+            _ => StageItem::Run(self.condact(e)),
         }
     }
 
