@@ -23,7 +23,12 @@ impl Span {
     pub fn line_col(&self, source: &str) -> (usize, usize) {
         let upto = &source[..(self.start as usize).min(source.len())];
         let line = upto.matches('\n').count() + 1;
-        let col = upto.rsplit('\n').next().map(|l| l.chars().count()).unwrap_or(0) + 1;
+        let col = upto
+            .rsplit('\n')
+            .next()
+            .map(|l| l.chars().count())
+            .unwrap_or(0)
+            + 1;
         (line, col)
     }
 }

@@ -1,1 +1,228 @@
-fn main(){}
+//! The `cardboard` command line: check, run, simulate and perft a rules file.
+//! Each subcommand is a thin layer over [`cardboard::drivers`].
+
+use cardboard::drivers::check::{check_files, EXIT_BAD_FILE, EXIT_UNREADABLE};
+use cardboard::drivers::perft::{perft, perft_table};
+use cardboard::drivers::run::run_game;
+use cardboard::drivers::simulate::{simulate, SimulateConfig};
+use cardboard::drivers::{parse_set, GameEnd, Ruleset, DEFAULT_MAX_DECISIONS};
+use cardboard::engine::{GameOptions, Rules};
+use cardboard::loading::LoadError;
+use clap::{Args, Parser, Subcommand};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// cardboard: reads card and board games described in RECYCLE, checks their
+/// rules, plays them, and simulates thousands of games for statistics.
+#[derive(Parser, Debug)]
+#[command(name = "cardboard", version, propagate_version = true)]
+#[command(after_help = "Examples:
+  cardboard check games/agram.rcy
+  cardboard run games/agram.rcy --seed 7 --set NUMP=3
+  cardboard simulate games/agram.rcy --games 10000 --json
+  cardboard perft games/agram.rcy 4")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Check rules files: a good file prints nothing; a bad one prints every
+    /// error found, with file, line and column.
+    ///
+    /// Exit code: 0 when all files are good, 1 when some have errors, 2 when
+    /// some cannot be read.
+    #[command(after_help = "Example:\n  cardboard check games/*.rcy")]
+    Check {
+        /// The rules files (`.rcy`).
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+    },
+    /// Play one game with random players and print its transcript: the
+    /// setup, every decision (player, legal moves, move taken), the result.
+    ///
+    /// The same file, seed and settings always give the same transcript.
+    #[command(after_help = "Example:\n  cardboard run games/agram.rcy --seed 7 --set NUMP=3")]
+    Run {
+        /// The rules file.
+        file: PathBuf,
+        #[command(flatten)]
+        game: GameArgs,
+        /// Stop the game after this many decisions.
+        #[arg(long, value_name = "M", default_value_t = DEFAULT_MAX_DECISIONS)]
+        max_decisions: u64,
+    },
+    /// Play many games with random players and report how they went: who
+    /// wins, how long games last, how many moves a player has to choose from.
+    ///
+    /// Game i depends only on --seed and i, so the report is the same for any
+    /// --jobs. Exit code 1 when some game failed with a rules error (a game
+    /// stopped at the limit is not an error).
+    #[command(after_help = "Examples:
+  cardboard simulate games/agram.rcy --games 10000
+  cardboard simulate games/agram.rcy --games 1000 --set NUMP=5 --jobs 1 --json")]
+    Simulate {
+        /// The rules file.
+        file: PathBuf,
+        /// Number of games.
+        #[arg(long, value_name = "N")]
+        games: u64,
+        #[command(flatten)]
+        game: GameArgs,
+        /// Threads to play on [default: one per core].
+        #[arg(long, short = 'j', value_name = "J")]
+        jobs: Option<usize>,
+        /// Stop a game after this many decisions (counted as stopped).
+        #[arg(long, value_name = "M", default_value_t = DEFAULT_MAX_DECISIONS)]
+        max_decisions: u64,
+        /// Print the report as one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Count the move sequences from the start of a game, depth by depth:
+    /// `depth d: nodes N (total T)`, N the nodes at exactly depth d, T the
+    /// nodes at depths 1 to d. Shuffles are fixed by --seed.
+    #[command(after_help = "Example:\n  cardboard perft games/agram.rcy 4 --seed 1")]
+    Perft {
+        /// The rules file.
+        file: PathBuf,
+        /// How many moves deep to count.
+        depth: usize,
+        #[command(flatten)]
+        game: GameArgs,
+    },
+}
+
+/// Options that fix a game: its seed and the `declare`d constants set.
+#[derive(Args, Debug)]
+struct GameArgs {
+    /// Seed of the game's chance (shuffles) and of the random players.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    seed: u64,
+    /// Override a `declare`d constant, e.g. --set NUMP=4 (repeatable).
+    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = parse_set)]
+    set: Vec<(String, String)>,
+}
+
+impl GameArgs {
+    fn options(&self) -> GameOptions {
+        GameOptions {
+            seed: self.seed,
+            overrides: self.set.clone(),
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let code = match cli.command {
+        Command::Check { files } => check_files(&files, &mut std::io::stderr().lock()),
+        Command::Run {
+            file,
+            game,
+            max_decisions,
+        } => with_rules(&file, |rules| {
+            let result = run_game(rules, &game.options(), max_decisions);
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "file: {}", file.display());
+            let _ = out.write_all(result.text.as_bytes());
+            match result.end {
+                GameEnd::Error(_) => 1,
+                _ => 0,
+            }
+        }),
+        Command::Simulate {
+            file,
+            games,
+            game,
+            jobs,
+            max_decisions,
+            json,
+        } => with_rules(&file, |rules| {
+            let config = SimulateConfig {
+                games,
+                seed: game.seed,
+                overrides: game.set.clone(),
+                max_decisions,
+                jobs: jobs.unwrap_or(0),
+            };
+            simulate_command(rules, &config, json)
+        }),
+        Command::Perft { file, depth, game } => with_rules(&file, |rules| {
+            let start = match rules.start(&game.options()) {
+                Ok(state) => state,
+                Err(e) => {
+                    eprintln!("error: {}: the game cannot start: {e}", file.display());
+                    return 1;
+                }
+            };
+            match perft(&start, depth) {
+                Ok(counts) => {
+                    print!("{}", perft_table(&counts));
+                    0
+                }
+                Err(e) => {
+                    eprintln!("error: {}: {e}", file.display());
+                    1
+                }
+            }
+        }),
+    };
+    ExitCode::from(code as u8)
+}
+
+/// Loads the rules at `path` and runs `command` on them; a file that cannot
+/// be read or has errors is reported here.
+fn with_rules(path: &Path, command: impl FnOnce(&Rules) -> i32) -> i32 {
+    match Rules::load(path) {
+        Ok(rules) => command(&rules),
+        Err(LoadError::Io(message)) => {
+            eprintln!("error: {message}");
+            EXIT_UNREADABLE
+        }
+        Err(LoadError::Check(e)) => {
+            eprint!("{}", e.render());
+            EXIT_BAD_FILE
+        }
+    }
+}
+
+fn simulate_command<R: Ruleset>(rules: &R, config: &SimulateConfig, json: bool) -> i32 {
+    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+    let bar = if config.games >= 100 {
+        let bar = ProgressBar::with_draw_target(
+            Some(config.games),
+            ProgressDrawTarget::stderr_with_hz(4),
+        );
+        if let Ok(style) = ProgressStyle::with_template(
+            "{elapsed_precise} [{wide_bar}] {pos}/{len} games, {per_sec}, eta {eta}",
+        ) {
+            bar.set_style(style);
+        }
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let result = simulate(rules, config, &|n| bar.inc(n));
+    bar.finish_and_clear();
+    match result {
+        Ok(report) => {
+            if json {
+                println!("{}", report.to_json());
+            } else {
+                print!("{}", report.to_text());
+            }
+            if report.errors > 0 {
+                1
+            } else {
+                0
+            }
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            1
+        }
+    }
+}

@@ -56,7 +56,9 @@ impl SExpr {
 
     /// The first word of a list (`move` in `(move A B)`), if any.
     pub fn head(&self) -> Option<&str> {
-        self.as_list().and_then(|l| l.first()).and_then(SExpr::as_name)
+        self.as_list()
+            .and_then(|l| l.first())
+            .and_then(SExpr::as_name)
     }
 
     /// A short description for messages: "the list `(top ...)`", "the number 3".
@@ -219,11 +221,17 @@ mod tests {
 
     #[test]
     fn accepts_lists_atoms_and_comments() {
-        assert_eq!(reads("(game (declare 4 'NUMP)) ;; hi"), "(game (declare 4 'NUMP))");
+        assert_eq!(
+            reads("(game (declare 4 'NUMP)) ;; hi"),
+            "(game (declare 4 'NUMP))"
+        );
         assert_eq!(reads("(RANK (A, B,C))"), "(RANK (A B C))");
         assert_eq!(reads("(range 1 .. 10)"), "(range 1 .. 10)");
         assert_eq!(reads("((SUIT : HEARTS) 100)"), "((SUIT : HEARTS) 100)");
-        assert_eq!(reads("(// 7 2) (>= 1 2) (!= A B)"), "(// 7 2) (>= 1 2) (!= A B)");
+        assert_eq!(
+            reads("(// 7 2) (>= 1 2) (!= A B)"),
+            "(// 7 2) (>= 1 2) (!= A B)"
+        );
         assert_eq!(reads(""), "");
     }
 
@@ -234,7 +242,11 @@ mod tests {
         let e = read("(game))").unwrap_err();
         assert!(e[0].message.contains("closes nothing"), "{}", e[0].message);
         let e = read("(game #)").unwrap_err();
-        assert!(e[0].message.contains("unexpected character `#`"), "{}", e[0].message);
+        assert!(
+            e[0].message.contains("unexpected character `#`"),
+            "{}",
+            e[0].message
+        );
         let e = read("(12abc)").unwrap_err();
         assert!(!e[0].message.contains("Rule"), "{}", e[0].message);
     }

@@ -194,7 +194,7 @@ mod tests {
         assert_eq!(run_from(&[7, 8, 9], &[5, 3, 4], true, 3), vec![7, 8, 9]);
         assert_eq!(
             subsets(&[1, 2]).unwrap(),
-            vec![vec![1], vec![2], vec![1, 2]]
+            vec![vec![], vec![1], vec![2], vec![1, 2]]
         );
         assert_eq!(intersect(vec![vec![1, 2, 3], vec![3, 1]]), vec![1, 3]);
         assert_eq!(disjunction(vec![vec![1, 2], vec![2, 3]]), vec![1, 3]);
