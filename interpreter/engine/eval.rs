@@ -126,6 +126,11 @@ impl Machine<'_> {
     /// The number of items of a collection.
     fn size(&mut self, c: &CollectionExpr) -> R<usize> {
         match c {
+            CollectionExpr::Cards(CardsExpr::Filter(src, var, cond)) => {
+                let mut n = 0;
+                self.filter_cards(src, *var, cond, |_| n += 1)?;
+                Ok(n)
+            }
             CollectionExpr::Cards(cards) => Ok(match self.cards(cards)? {
                 Cards::Slot(s) => self.table.locs[s as usize].len(),
                 Cards::List(v) => v.len(),
@@ -531,14 +536,8 @@ impl Machine<'_> {
                 }
             },
             CardsExpr::Filter(src, var, cond) => {
-                let src = self.cards(src)?.into_vec(self.table);
-                let mut out = Vec::with_capacity(src.len());
-                for id in src {
-                    self.vars[*var as usize] = Value::Card(id);
-                    if self.bool(cond)? {
-                        out.push(id);
-                    }
-                }
+                let mut out = Vec::new();
+                self.filter_cards(src, *var, cond, |id| out.push(id))?;
                 Cards::List(out)
             }
             CardsExpr::Union(xs) => {
@@ -620,6 +619,38 @@ impl Machine<'_> {
                 Cards::List(super::collections::run_from(&list, &scores, *top, min))
             }
         })
+    }
+
+    /// Calls `keep` with each card of `src` that meets `cond`, in order,
+    /// without copying a location (conditions do not change the table).
+    fn filter_cards(
+        &mut self,
+        src: &CardsExpr,
+        var: VarId,
+        cond: &BoolExpr,
+        mut keep: impl FnMut(CardId),
+    ) -> R<()> {
+        match self.cards(src)? {
+            Cards::Slot(slot) => {
+                let mut i = 0;
+                while let Some(&id) = self.table.locs[slot as usize].get(i) {
+                    self.vars[var as usize] = Value::Card(id);
+                    if self.bool(cond)? {
+                        keep(id);
+                    }
+                    i += 1;
+                }
+            }
+            Cards::List(list) => {
+                for id in list {
+                    self.vars[var as usize] = Value::Card(id);
+                    if self.bool(cond)? {
+                        keep(id);
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Scores of `list` under a point map (0 when the map is not set).

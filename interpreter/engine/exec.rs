@@ -83,8 +83,12 @@ pub struct Machine<'a> {
 impl<'a> Machine<'a> {
     /// A machine over `table` with the declared values in `globals`.
     pub fn new(tabs: &'a Tables, table: &'a mut Table, globals: &[Value]) -> Machine<'a> {
-        let mut vars = vec![Value::Unset; tabs.prog.var_count.max(globals.len())];
-        vars[..globals.len()].clone_from_slice(globals);
+        // Frames are reused from a per-thread pool: a machine is made for
+        // every automatic item and every option explored.
+        let mut vars = FRAMES.with(|f| f.borrow_mut().pop()).unwrap_or_default();
+        vars.clear();
+        vars.extend_from_slice(globals);
+        vars.resize(tabs.prog.var_count.max(globals.len()), Value::Unset);
         Machine {
             tabs,
             table,
@@ -118,9 +122,9 @@ impl<'a> Machine<'a> {
         let Some(journal) = self.journal.as_mut() else {
             return;
         };
-        let entries = std::mem::take(journal);
+        let mut entries = std::mem::take(journal);
         self.rng_saved = false;
-        for u in entries.into_iter().rev() {
+        for u in entries.drain(..).rev() {
             let t = &mut *self.table;
             match u {
                 Undo::Moved {
@@ -158,6 +162,10 @@ impl<'a> Machine<'a> {
                     t.locs[slot as usize].truncate(loc_len);
                 }
             }
+        }
+        // Keep the journal's room for the next option.
+        if let Some(j) = self.journal.as_mut() {
+            *j = entries;
         }
     }
 
@@ -540,6 +548,23 @@ impl<'a> Machine<'a> {
             self.tabs.str_count,
             &self.tabs.prog.str_names,
         )
+    }
+}
+
+thread_local! {
+    /// Variable frames of finished machines, for reuse.
+    static FRAMES: std::cell::RefCell<Vec<Vec<Value>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Drop for Machine<'_> {
+    fn drop(&mut self) {
+        let vars = std::mem::take(&mut self.vars);
+        FRAMES.with(|f| {
+            let mut f = f.borrow_mut();
+            if f.len() < 8 {
+                f.push(vars);
+            }
+        });
     }
 }
 

@@ -431,18 +431,23 @@ impl State {
         let mut m = Machine::new(&self.tabs, &mut table, &self.globals);
         m.journal = Some(Vec::new());
         let mut moves = Vec::new();
+        let mut oracle = Oracle {
+            probing: true,
+            ..Oracle::default()
+        };
         for (i, option) in options.iter().enumerate() {
-            let mut prefix: Vec<u32> = Vec::new();
+            oracle.path.clear();
             loop {
-                m.oracle = Some(Oracle {
-                    path: prefix,
-                    probing: true,
-                    ..Oracle::default()
-                });
+                oracle.pos = 0;
+                oracle.sizes.clear();
+                oracle.invalid = false;
+                m.oracle = Some(oracle);
                 m.actions = 0;
                 let ok = m.condact(option).is_ok();
                 m.undo_all();
-                let oracle = m.oracle.take().unwrap_or_default();
+                oracle = m.oracle.take().unwrap_or_default();
+                // Picks the run never reached are not part of the move.
+                oracle.path.truncate(oracle.pos);
                 if ok && m.actions > 0 && !oracle.invalid {
                     moves.push(Move {
                         option: i as u16,
@@ -456,8 +461,8 @@ impl State {
                 else {
                     break;
                 };
-                prefix = oracle.path[..k].to_vec();
-                prefix.push(oracle.path[k] + 1);
+                oracle.path.truncate(k + 1);
+                oracle.path[k] += 1;
             }
         }
         moves
@@ -591,7 +596,11 @@ impl GameState for State {
         if self.status != Status::Running {
             return Err(PlayError::GameOver);
         }
-        if !self.legal_moves().contains(mv) {
+        if self.legal.get_mut().is_none() {
+            let moves = self.enumerate();
+            *self.legal.get_mut() = Some(moves);
+        }
+        if !self.legal.get_mut().as_ref().is_some_and(|l| l.contains(mv)) {
             return Err(PlayError::IllegalMove(format!(
                 "option {} with picks {:?} is not one of the {} legal moves",
                 mv.option + 1,
