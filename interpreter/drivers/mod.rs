@@ -1,0 +1,199 @@
+//! Drivers: the programs behind the `cardboard` subcommands (`check`, `run`,
+//! `simulate`, `perft`), as library functions so tests can call them.
+//!
+//! Everything that plays is generic over a [`Ruleset`] (something that starts
+//! games) and its [`GameState`], so the drivers can be tested on toy games and
+//! never reach into the engine's internals.
+
+pub mod check;
+pub mod perft;
+pub mod run;
+pub mod simulate;
+
+use crate::engine::{GameOptions, Rules, State};
+use crate::game::{GameState, Outcome, PlayError, Status};
+use crate::player::Player;
+use crate::random::{mix64, splitmix64};
+
+/// The default `--max-decisions`: a game still running after this many
+/// decisions is stopped (and counted as stopped, not as an error).
+pub const DEFAULT_MAX_DECISIONS: u64 = 10_000;
+
+/// Something that starts games: the compiled rules of a file, or a toy game
+/// in tests.
+pub trait Ruleset: Sync {
+    /// A game in progress.
+    type State: GameState;
+    /// Starts a game with `options` (seed and `--set` overrides), played on
+    /// to its first decision.
+    fn start(&self, options: &GameOptions) -> Result<Self::State, PlayError>;
+    /// The whole table, hidden cards included, as text for transcripts.
+    fn describe(&self, state: &Self::State) -> String;
+}
+
+impl Ruleset for Rules {
+    type State = State;
+    fn start(&self, options: &GameOptions) -> Result<State, PlayError> {
+        Rules::start(self, options)
+    }
+    fn describe(&self, state: &State) -> String {
+        state.describe()
+    }
+}
+
+/// How one game ended, as the drivers see it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameEnd {
+    /// The game finished normally.
+    Finished(Outcome),
+    /// The engine stopped it (a stage looped without a decision); the text
+    /// says which stage and how many steps.
+    Stopped(String),
+    /// The driver stopped it after `--max-decisions` decisions.
+    AtLimit,
+    /// The rules failed while starting or playing (or the engine
+    /// contradicted itself): the message says what happened.
+    Error(String),
+}
+
+/// The seed of game `i` of a simulation whose base seed is `base`: the
+/// `i`-th output of splitmix64 started at `base`. It depends on `base` and `i`
+/// only, so any number of threads plays the same games.
+pub fn game_seed(base: u64, i: u64) -> u64 {
+    splitmix64(base, i)
+}
+
+/// The seed of the random player of the game whose seed is `game_seed`
+/// (a second derivation, so the players' choices and the game's shuffles
+/// draw from unrelated streams). `run --seed S` and game `i` of `simulate`
+/// (when `S == game_seed(base, i)`) play the very same game.
+pub fn player_seed(game_seed: u64) -> u64 {
+    mix64(game_seed ^ 0xD1B5_4A32_D192_ED03)
+}
+
+/// Reads a `--set NAME=VALUE` argument. The name may be written with
+/// RECYCLE's quote (`'NUMP=4`); the quote is dropped.
+///
+/// ```
+/// use cardboard::drivers::parse_set;
+/// assert_eq!(parse_set("NUMP=4"), Ok(("NUMP".to_string(), "4".to_string())));
+/// assert!(parse_set("NUMP").is_err());
+/// ```
+pub fn parse_set(text: &str) -> Result<(String, String), String> {
+    let Some((name, value)) = text.split_once('=') else {
+        return Err(format!(
+            "expected NAME=VALUE (for example `NUMP=4`), found `{text}`"
+        ));
+    };
+    let name = name.trim();
+    let name = name.strip_prefix('\'').unwrap_or(name);
+    let value = value.trim();
+    if name.is_empty() {
+        return Err(format!(
+            "missing the constant's name before `=` in `{text}`"
+        ));
+    }
+    if name
+        .chars()
+        .any(|c| c.is_whitespace() || c == '(' || c == ')')
+    {
+        return Err(format!("`{name}` is not a constant's name (in `{text}`)"));
+    }
+    if value.is_empty() {
+        return Err(format!("missing the value after `=` in `{text}`"));
+    }
+    Ok((name.to_string(), value.to_string()))
+}
+
+/// The legal moves of a running `state`, or an error when the engine says
+/// the game runs but offers nothing to play.
+pub(crate) fn moves_of<S: GameState>(state: &S) -> Result<Vec<S::Move>, String> {
+    let moves = state.legal_moves();
+    if moves.is_empty() {
+        return Err(match state.current_player() {
+            Some(p) => format!("the game is running but player {p} has no legal move"),
+            None => "the game is running but no player is to move".to_string(),
+        });
+    }
+    Ok(moves)
+}
+
+/// The outcome of a finished `state`, or an error when the engine has none.
+pub(crate) fn outcome_of<S: GameState>(state: &S) -> GameEnd {
+    match state.outcome() {
+        Some(outcome) => GameEnd::Finished(outcome),
+        None => GameEnd::Error("the game finished without an outcome".to_string()),
+    }
+}
+
+/// Plays `state` out with `player` choosing for every seat, until the game
+/// ends, the engine stops it, it fails, or `max_decisions` decisions have
+/// been taken. Before each move is applied, `on_decision` sees the decision's
+/// number (from 1), the state, the legal moves and the index chosen.
+/// Returns how the game ended and the number of decisions taken.
+pub fn play_out<S, P>(
+    state: &mut S,
+    player: &mut P,
+    max_decisions: u64,
+    mut on_decision: impl FnMut(u64, &S, &[S::Move], usize),
+) -> (GameEnd, u64)
+where
+    S: GameState,
+    P: Player<S>,
+{
+    let mut decisions = 0u64;
+    loop {
+        match state.status() {
+            Status::Finished => return (outcome_of(state), decisions),
+            Status::Stopped(why) => return (GameEnd::Stopped(why), decisions),
+            Status::Running => {}
+        }
+        if decisions >= max_decisions {
+            return (GameEnd::AtLimit, decisions);
+        }
+        let moves = match moves_of(state) {
+            Ok(moves) => moves,
+            Err(why) => return (GameEnd::Error(why), decisions),
+        };
+        let chosen = player.choose(state, &moves);
+        decisions += 1;
+        if chosen >= moves.len() {
+            let why = format!(
+                "decision {decisions}: the player chose move {chosen} of {}",
+                moves.len()
+            );
+            return (GameEnd::Error(why), decisions);
+        }
+        on_decision(decisions, state, &moves, chosen);
+        if let Err(e) = state.apply(&moves[chosen]) {
+            let who = state
+                .current_player()
+                .map_or("nobody".to_string(), |p| format!("player {p}"));
+            let text = state.move_to_text(&moves[chosen]);
+            let why = format!("decision {decisions}: {who} played `{text}`: {e}");
+            return (GameEnd::Error(why), decisions);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_arguments() {
+        assert_eq!(parse_set("'NUMP = 3"), Ok(("NUMP".into(), "3".into())));
+        assert_eq!(parse_set("A=b=c"), Ok(("A".into(), "b=c".into())));
+        assert!(parse_set("=3").is_err());
+        assert!(parse_set("X=").is_err());
+        assert!(parse_set("A B=1").is_err());
+    }
+
+    #[test]
+    fn seeds_differ_per_game_and_from_player() {
+        let a = game_seed(1, 0);
+        assert_ne!(a, game_seed(1, 1));
+        assert_ne!(a, game_seed(2, 0));
+        assert_ne!(a, player_seed(a));
+    }
+}

@@ -1,0 +1,167 @@
+//! `cardboard run`: one game with random players, told as a transcript.
+//!
+//! The transcript is a pure function of the rules, the seed, the overrides
+//! and the decision limit, so it can be pinned by a snapshot test:
+//!
+//! ```text
+//! seed: 7
+//! players: 2
+//! set: none
+//! decision limit: 10000
+//!
+//! == setup ==
+//! (the whole table)
+//!
+//! == decision 1: player 0 ==
+//! legal moves:
+//!   0: take 1
+//!   1: take 2
+//! plays 1: take 2
+//! ...
+//! == finished after 9 decisions ==
+//! (the whole table)
+//! scores: player 0: 1, player 1: 0
+//! winners: player 0
+//! ```
+
+use super::{play_out, player_seed, GameEnd, Ruleset};
+use crate::engine::GameOptions;
+use crate::game::{GameState, Outcome};
+use crate::player::RandomPlayer;
+use std::fmt::Write;
+
+/// One game played by [`run_game`].
+#[derive(Clone, Debug)]
+pub struct RunResult {
+    /// The transcript.
+    pub text: String,
+    /// How the game ended.
+    pub end: GameEnd,
+    /// Decisions taken.
+    pub decisions: u64,
+}
+
+/// The transcript of one game with random players (see the module doc).
+/// The game's chance uses `options.seed`, the random player
+/// [`player_seed`]`(options.seed)`.
+pub fn transcript<R: Ruleset>(rules: &R, options: &GameOptions, max_decisions: u64) -> String {
+    run_game(rules, options, max_decisions).text
+}
+
+/// Plays one game like [`transcript`] and also says how it ended.
+pub fn run_game<R: Ruleset>(rules: &R, options: &GameOptions, max_decisions: u64) -> RunResult {
+    let mut text = String::new();
+    let out = &mut text;
+    let mut state = match rules.start(options) {
+        Ok(state) => state,
+        Err(e) => {
+            header(out, options, None, max_decisions);
+            let _ = writeln!(out, "== error at start ==\n{e}");
+            let end = GameEnd::Error(e.to_string());
+            return RunResult {
+                text,
+                end,
+                decisions: 0,
+            };
+        }
+    };
+    header(out, options, Some(state.num_players()), max_decisions);
+    section(out, "== setup ==", &rules.describe(&state));
+
+    let mut player = RandomPlayer::new(player_seed(options.seed));
+    let (end, decisions) = play_out(
+        &mut state,
+        &mut player,
+        max_decisions,
+        |n, state, moves, chosen| {
+            let who = state
+                .current_player()
+                .map_or("nobody".to_string(), |p| format!("player {p}"));
+            let _ = writeln!(out, "\n== decision {n}: {who} ==\nlegal moves:");
+            for (i, mv) in moves.iter().enumerate() {
+                let _ = writeln!(out, "  {i}: {}", state.move_to_text(mv));
+            }
+            let _ = writeln!(
+                out,
+                "plays {chosen}: {}",
+                state.move_to_text(&moves[chosen])
+            );
+        },
+    );
+
+    let table = rules.describe(&state);
+    match &end {
+        GameEnd::Finished(outcome) => {
+            section(
+                out,
+                &format!("\n== finished after {decisions} decisions =="),
+                &table,
+            );
+            write_outcome(out, outcome);
+        }
+        GameEnd::Stopped(why) => {
+            let title = format!("\n== stopped by the engine after {decisions} decisions ==\n{why}");
+            section(out, &title, &table);
+        }
+        GameEnd::AtLimit => {
+            let title = format!("\n== stopped at the limit of {max_decisions} decisions ==");
+            section(out, &title, &table);
+        }
+        GameEnd::Error(why) => {
+            let _ = writeln!(out, "\n== error after {decisions} decisions ==\n{why}");
+        }
+    }
+    RunResult {
+        text,
+        end,
+        decisions,
+    }
+}
+
+fn header(out: &mut String, options: &GameOptions, players: Option<usize>, max_decisions: u64) {
+    let _ = writeln!(out, "seed: {}", options.seed);
+    if let Some(players) = players {
+        let _ = writeln!(out, "players: {players}");
+    }
+    let set = if options.overrides.is_empty() {
+        "none".to_string()
+    } else {
+        let pairs: Vec<String> = options
+            .overrides
+            .iter()
+            .map(|(name, value)| format!("{name}={value}"))
+            .collect();
+        pairs.join(", ")
+    };
+    let _ = writeln!(out, "set: {set}\ndecision limit: {max_decisions}\n");
+}
+
+/// A title line and a block of text that ends with exactly one newline.
+fn section(out: &mut String, title: &str, body: &str) {
+    let _ = writeln!(out, "{title}");
+    let body = body.trim_end();
+    if !body.is_empty() {
+        let _ = writeln!(out, "{body}");
+    }
+}
+
+fn write_outcome(out: &mut String, outcome: &Outcome) {
+    let scores: Vec<String> = outcome
+        .scores
+        .iter()
+        .enumerate()
+        .map(|(p, s)| format!("player {p}: {s}"))
+        .collect();
+    let winners: Vec<String> = outcome
+        .winners
+        .iter()
+        .map(|p| format!("player {p}"))
+        .collect();
+    let _ = writeln!(out, "scores: {}", scores.join(", "));
+    let winners = if winners.is_empty() {
+        "none".to_string()
+    } else {
+        winners.join(", ")
+    };
+    let _ = writeln!(out, "winners: {winners}");
+}

@@ -1,0 +1,401 @@
+//! `cardboard simulate`: many games with random players, on every core, and
+//! a report of how they went (who wins, how long games last, how many
+//! choices a player has).
+//!
+//! Game `i` is fixed by [`game_seed`]`(seed, i)` alone, and the per-game
+//! results are folded in game order, so the report (timing aside) is the
+//! same for any number of threads. `cardboard run FILE --seed X` with
+//! `X = game_seed(seed, i)` replays game `i` exactly.
+
+pub use super::game_seed;
+use super::{play_out, player_seed, GameEnd, Ruleset};
+use crate::engine::GameOptions;
+use crate::player::RandomPlayer;
+use serde::Serialize;
+use std::fmt::Write;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::time::Instant;
+
+/// How many errors and stops the report quotes.
+const QUOTED: usize = 5;
+/// Games per unit of work: a thread plays this many in a row, then reports
+/// progress once.
+const CHUNK: u64 = 32;
+
+/// What to simulate (`cardboard simulate` arguments).
+#[derive(Clone, Debug)]
+pub struct SimulateConfig {
+    /// Number of games.
+    pub games: u64,
+    /// Base seed; game `i` uses [`game_seed`]`(seed, i)`.
+    pub seed: u64,
+    /// `--set NAME=VALUE` overrides of `declare`d constants.
+    pub overrides: Vec<(String, String)>,
+    /// A game still running after this many decisions is stopped.
+    pub max_decisions: u64,
+    /// Threads; 0 means one per core.
+    pub jobs: usize,
+}
+
+/// One game quoted in a report: which one, its seed, what happened.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameNote {
+    /// Index of the game (from 0).
+    pub game: u64,
+    /// Its seed (give it to `cardboard run --seed` to replay it).
+    pub seed: u64,
+    /// What happened.
+    pub message: String,
+}
+
+/// The result of a simulation. Field names are the JSON keys.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SimulateReport {
+    /// Games played.
+    pub games: u64,
+    /// Games that finished normally.
+    pub completed: u64,
+    /// Games stopped at the decision limit or by the engine (a stage that
+    /// loops without any decision).
+    pub stopped_at_limit: u64,
+    /// Games that failed with a rules error (at start or while playing).
+    pub errors: u64,
+    /// Per seat: finished games that seat won alone.
+    pub wins: Vec<u64>,
+    /// Per seat: finished games in which it shared first place.
+    pub ties: Vec<u64>,
+    /// Decisions per game (forced ones included), over games without error.
+    pub mean_decisions: f64,
+    /// Legal moves per decision, over all decisions of games without error.
+    pub mean_branching: f64,
+    /// Fewest decisions in a game without error.
+    pub min_decisions: u64,
+    /// Most decisions in a game without error.
+    pub max_decisions: u64,
+    /// Wall-clock time of the simulation.
+    pub seconds: f64,
+    /// `games / seconds`.
+    pub games_per_second: f64,
+    /// Threads used.
+    pub jobs: usize,
+    /// The base seed.
+    pub seed: u64,
+    /// The decision limit (`--max-decisions`).
+    pub decision_limit: u64,
+    /// The first few games that failed, in game order.
+    pub first_errors: Vec<GameNote>,
+    /// The first few games that were stopped, in game order.
+    pub first_stops: Vec<GameNote>,
+}
+
+/// Plays `config.games` games of `rules` with random players on a pool of
+/// `config.jobs` threads. `progress` is called (from any thread) with the
+/// number of games just finished, a few dozen at a time.
+///
+/// Errors only when the thread pool cannot be built; a game that fails is
+/// counted in the report, never an `Err`.
+pub fn simulate<R: Ruleset>(
+    rules: &R,
+    config: &SimulateConfig,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<SimulateReport, String> {
+    use rayon::prelude::*;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(config.jobs)
+        .build()
+        .map_err(|e| format!("cannot start {} threads: {e}", config.jobs))?;
+    let started = Instant::now();
+    let chunks = config.games.div_ceil(CHUNK);
+    let tallies: Vec<Tally> = pool.install(|| {
+        (0..chunks)
+            .into_par_iter()
+            .map(|c| {
+                let mut tally = Tally::default();
+                let first = c * CHUNK;
+                let last = (first + CHUNK).min(config.games);
+                for i in first..last {
+                    let seed = game_seed(config.seed, i);
+                    tally.add(i, seed, play_one(rules, config, seed), config);
+                }
+                progress(last - first);
+                tally
+            })
+            .collect()
+    });
+    let mut total = Tally::default();
+    for tally in tallies {
+        total.merge(tally);
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    Ok(total.report(config, seconds, pool.current_num_threads()))
+}
+
+/// What one game contributes to the report.
+struct GameRecord {
+    end: GameEnd,
+    decisions: u64,
+    /// Sum over its decisions of the number of legal moves.
+    moves: u64,
+}
+
+fn play_one<R: Ruleset>(rules: &R, config: &SimulateConfig, seed: u64) -> GameRecord {
+    let options = GameOptions {
+        seed,
+        overrides: config.overrides.clone(),
+    };
+    let played = catch_unwind(AssertUnwindSafe(|| {
+        let mut state = match rules.start(&options) {
+            Ok(state) => state,
+            Err(e) => {
+                return GameRecord {
+                    end: GameEnd::Error(format!("at start: {e}")),
+                    decisions: 0,
+                    moves: 0,
+                }
+            }
+        };
+        let mut player = RandomPlayer::new(player_seed(seed));
+        let mut moves = 0u64;
+        let (end, decisions) = play_out(
+            &mut state,
+            &mut player,
+            config.max_decisions,
+            |_, _, legal, _| moves += legal.len() as u64,
+        );
+        GameRecord {
+            end,
+            decisions,
+            moves,
+        }
+    }));
+    played.unwrap_or_else(|panic| {
+        let what = panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown panic".to_string());
+        GameRecord {
+            end: GameEnd::Error(format!("internal error (a bug in cardboard): {what}")),
+            decisions: 0,
+            moves: 0,
+        }
+    })
+}
+
+/// Counts over a run of consecutive games.
+#[derive(Default)]
+struct Tally {
+    games: u64,
+    completed: u64,
+    stopped: u64,
+    errors: u64,
+    wins: Vec<u64>,
+    ties: Vec<u64>,
+    /// Games without error, and their decisions and legal moves.
+    played: u64,
+    decisions: u64,
+    moves: u64,
+    min_decisions: Option<u64>,
+    max_decisions: u64,
+    first_errors: Vec<GameNote>,
+    first_stops: Vec<GameNote>,
+}
+
+impl Tally {
+    fn add(&mut self, game: u64, seed: u64, record: GameRecord, config: &SimulateConfig) {
+        self.games += 1;
+        let note = |message: String| GameNote {
+            game,
+            seed,
+            message,
+        };
+        match record.end {
+            GameEnd::Error(why) => {
+                self.errors += 1;
+                if self.first_errors.len() < QUOTED {
+                    self.first_errors.push(note(why));
+                }
+                return;
+            }
+            GameEnd::Finished(outcome) => {
+                self.completed += 1;
+                let seats = outcome.winners.iter().max().map_or(0, |&p| p + 1);
+                let seats = seats.max(outcome.scores.len());
+                grow(&mut self.wins, seats);
+                grow(&mut self.ties, seats);
+                match outcome.winners.as_slice() {
+                    [] => {}
+                    [alone] => self.wins[*alone] += 1,
+                    shared => shared.iter().for_each(|&p| self.ties[p] += 1),
+                }
+            }
+            GameEnd::Stopped(why) => {
+                self.stopped += 1;
+                if self.first_stops.len() < QUOTED {
+                    self.first_stops
+                        .push(note(format!("after {} decisions: {why}", record.decisions)));
+                }
+            }
+            GameEnd::AtLimit => {
+                self.stopped += 1;
+                if self.first_stops.len() < QUOTED {
+                    let why = format!("reached the limit of {} decisions", config.max_decisions);
+                    self.first_stops.push(note(why));
+                }
+            }
+        }
+        self.played += 1;
+        self.decisions += record.decisions;
+        self.moves += record.moves;
+        self.min_decisions = Some(
+            self.min_decisions
+                .map_or(record.decisions, |m| m.min(record.decisions)),
+        );
+        self.max_decisions = self.max_decisions.max(record.decisions);
+    }
+
+    /// Adds the counts of the games that follow this tally's.
+    fn merge(&mut self, next: Tally) {
+        self.games += next.games;
+        self.completed += next.completed;
+        self.stopped += next.stopped;
+        self.errors += next.errors;
+        for (mine, theirs) in [(&mut self.wins, next.wins), (&mut self.ties, next.ties)] {
+            grow(mine, theirs.len());
+            mine.iter_mut().zip(theirs).for_each(|(a, b)| *a += b);
+        }
+        self.played += next.played;
+        self.decisions += next.decisions;
+        self.moves += next.moves;
+        self.min_decisions = match (self.min_decisions, next.min_decisions) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        self.max_decisions = self.max_decisions.max(next.max_decisions);
+        for (mine, theirs) in [
+            (&mut self.first_errors, next.first_errors),
+            (&mut self.first_stops, next.first_stops),
+        ] {
+            let room = QUOTED.saturating_sub(mine.len());
+            mine.extend(theirs.into_iter().take(room));
+        }
+    }
+
+    fn report(self, config: &SimulateConfig, seconds: f64, jobs: usize) -> SimulateReport {
+        let ratio = |a: u64, b: u64| if b == 0 { 0.0 } else { a as f64 / b as f64 };
+        SimulateReport {
+            games: self.games,
+            completed: self.completed,
+            stopped_at_limit: self.stopped,
+            errors: self.errors,
+            wins: self.wins,
+            ties: self.ties,
+            mean_decisions: ratio(self.decisions, self.played),
+            mean_branching: ratio(self.moves, self.decisions),
+            min_decisions: self.min_decisions.unwrap_or(0),
+            max_decisions: self.max_decisions,
+            seconds,
+            games_per_second: if seconds > 0.0 {
+                self.games as f64 / seconds
+            } else {
+                0.0
+            },
+            jobs,
+            seed: config.seed,
+            decision_limit: config.max_decisions,
+            first_errors: self.first_errors,
+            first_stops: self.first_stops,
+        }
+    }
+}
+
+fn grow(counts: &mut Vec<u64>, len: usize) {
+    if counts.len() < len {
+        counts.resize(len, 0);
+    }
+}
+
+impl SimulateReport {
+    /// The report as JSON (one object, keys as the field names).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+    }
+
+    /// The report for people.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        let o = &mut out;
+        let pct = |n: u64| {
+            if self.games == 0 {
+                0.0
+            } else {
+                100.0 * n as f64 / self.games as f64
+            }
+        };
+        let _ = writeln!(o, "games:            {}", self.games);
+        let _ = writeln!(
+            o,
+            "completed:        {} ({:.1}%)",
+            self.completed,
+            pct(self.completed)
+        );
+        let _ = writeln!(
+            o,
+            "stopped_at_limit: {} ({:.1}%)",
+            self.stopped_at_limit,
+            pct(self.stopped_at_limit)
+        );
+        let _ = writeln!(
+            o,
+            "errors:           {} ({:.1}%)",
+            self.errors,
+            pct(self.errors)
+        );
+        let seats = |counts: &[u64]| {
+            let parts: Vec<String> = counts
+                .iter()
+                .enumerate()
+                .map(|(p, &n)| format!("player {p}: {n} ({:.1}%)", pct(n)))
+                .collect();
+            if parts.is_empty() {
+                "none".to_string()
+            } else {
+                parts.join(", ")
+            }
+        };
+        let _ = writeln!(o, "wins (alone):     {}", seats(&self.wins));
+        let _ = writeln!(o, "ties (shared):    {}", seats(&self.ties));
+        let _ = writeln!(
+            o,
+            "decisions/game:   mean {:.2}, min {}, max {}",
+            self.mean_decisions, self.min_decisions, self.max_decisions
+        );
+        let _ = writeln!(o, "moves/decision:   mean {:.2}", self.mean_branching);
+        let _ = writeln!(
+            o,
+            "time:             {:.3} s, {:.0} games/s, {} threads",
+            self.seconds, self.games_per_second, self.jobs
+        );
+        let _ = writeln!(
+            o,
+            "seed:             {} (decision limit {})",
+            self.seed, self.decision_limit
+        );
+        for (title, notes, total) in [
+            ("first errors", &self.first_errors, self.errors),
+            ("first stops", &self.first_stops, self.stopped_at_limit),
+        ] {
+            if notes.is_empty() {
+                continue;
+            }
+            let _ = writeln!(o, "{title} ({} of {total}):", notes.len());
+            for n in notes {
+                let _ = writeln!(o, "  game {} (seed {}): {}", n.game, n.seed, n.message);
+            }
+        }
+        if !self.first_errors.is_empty() || !self.first_stops.is_empty() {
+            let _ = writeln!(o, "replay a game with `cardboard run FILE --seed SEED`");
+        }
+        out
+    }
+}
