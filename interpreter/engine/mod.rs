@@ -340,7 +340,7 @@ impl State {
                 if steps > STEP_LIMIT {
                     let (line, _) = line_of(&tabs, stage.span.start);
                     self.status = Status::Stopped(format!(
-                        "the stage at line {line} ran {STEP_LIMIT} passes without any decision"
+                        "the stage at line {line} ran {STEP_LIMIT} steps without any decision"
                     ));
                     return Ok(());
                 }
@@ -386,8 +386,15 @@ impl State {
                 StageItem::Run(c) => {
                     steps += 1;
                     if steps > STEP_LIMIT {
+                        let place = match frame.stage {
+                            Some(s) => {
+                                let (line, _) = line_of(&tabs, prog.stages[s as usize].span.start);
+                                format!("the stage at line {line}")
+                            }
+                            None => "the top level".to_string(),
+                        };
                         self.status = Status::Stopped(format!(
-                            "{STEP_LIMIT} automatic steps ran without any decision"
+                            "{place} ran {STEP_LIMIT} steps without any decision"
                         ));
                         return Ok(());
                     }
@@ -600,7 +607,12 @@ impl GameState for State {
             let moves = self.enumerate();
             *self.legal.get_mut() = Some(moves);
         }
-        if !self.legal.get_mut().as_ref().is_some_and(|l| l.contains(mv)) {
+        if !self
+            .legal
+            .get_mut()
+            .as_ref()
+            .is_some_and(|l| l.contains(mv))
+        {
             return Err(PlayError::IllegalMove(format!(
                 "option {} with picks {:?} is not one of the {} legal moves",
                 mv.option + 1,

@@ -1,0 +1,207 @@
+//! Semantics of the engine on small rules written for each test: stage
+//! cycles and `end`, `cycle next`, choices and `any`, the loop limit,
+//! `--set`, teams, and perft counts derived by hand.
+
+use cardboard::drivers::perft::perft;
+use cardboard::engine::{GameOptions, Rules, State};
+use cardboard::game::{GameState, PlayError, Status};
+
+fn rules(src: &str) -> Rules {
+    Rules::from_source("test.rcy", src).unwrap_or_else(|e| panic!("{}", e.render()))
+}
+
+fn start(src: &str, set: &[(&str, &str)]) -> Result<State, PlayError> {
+    let overrides = set
+        .iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect();
+    rules(src).start(&GameOptions { seed: 3, overrides })
+}
+
+/// Plays the first legal move until the game ends; returns the seats that
+/// decided, in order.
+fn play_first(state: &mut State) -> Vec<usize> {
+    let mut seats = Vec::new();
+    while let Some(p) = state.current_player() {
+        seats.push(p);
+        let mv = state.legal_moves()[0].clone();
+        state.apply(&mv).unwrap();
+    }
+    seats
+}
+
+/// Three players each take one card per pass until the stock is empty; the
+/// first pass is seat 0's, and each later pass advances the cycle.
+const ROUND_ROBIN: &str = r#"
+(game
+ (declare 3 'NUMP)
+ (setup (create players 'NUMP)
+        (create deck (game vloc STOCK) (deck (RANK (A, B, C, D, E, F, G)))))
+ (stage player (end (== (size (game vloc STOCK)) 0))
+   (choice ((move (top (game vloc STOCK)) (top ((current player) vloc HAND))))))
+ (scoring max (size ((current player) vloc HAND))))
+"#;
+
+#[test]
+fn a_player_stage_cycles_the_seats_until_its_end_holds() {
+    let mut s = start(ROUND_ROBIN, &[]).unwrap();
+    assert_eq!(play_first(&mut s), vec![0, 1, 2, 0, 1, 2, 0]);
+    let out = s.outcome().unwrap();
+    assert_eq!(out.scores, vec![3, 2, 2]);
+    assert_eq!(out.winners, vec![0]);
+}
+
+#[test]
+fn set_overrides_a_declared_constant() {
+    let mut s = start(ROUND_ROBIN, &[("NUMP", "2")]).unwrap();
+    assert_eq!(play_first(&mut s), vec![0, 1, 0, 1, 0, 1, 0]);
+    assert!(
+        matches!(start(ROUND_ROBIN, &[("NOPE", "2")]), Err(PlayError::Rules(m)) if m.contains("declares no `'NOPE`"))
+    );
+    assert!(
+        matches!(start(ROUND_ROBIN, &[("NUMP", "many")]), Err(PlayError::Rules(m)) if m.contains("integer"))
+    );
+}
+
+#[test]
+fn cycle_next_chooses_who_plays_after_the_turn() {
+    // Whoever plays queues seat 2 next; seat 2 then plays every turn.
+    let src = r#"
+(game
+ (setup (create players 3)
+        (create deck (game vloc STOCK) (deck (RANK (A, B, C, D)))))
+ (stage player (end (== (size (game vloc STOCK)) 0))
+   (choice ((do ((move (top (game vloc STOCK)) (top ((current player) vloc HAND)))
+                 (cycle next (2 player)))))))
+ (scoring max (size ((current player) vloc HAND))))
+"#;
+    let mut s = start(src, &[]).unwrap();
+    assert_eq!(play_first(&mut s), vec![0, 2, 2, 2]);
+}
+
+#[test]
+fn any_in_a_choice_offers_one_option_per_item_and_elsewhere_runs_for_all() {
+    let src = r#"
+(game
+ (setup (create players 2)
+        (create deck (game vloc STOCK) (deck (RANK (A, B, C)))))
+ (do ((any player 'P (move (top (game vloc STOCK)) (top ('P vloc HAND))))))
+ (stage player (end (== (size (game vloc STOCK)) 0))
+   (choice ((any (game vloc STOCK) 'C (move 'C (top ((current player) vloc HAND)))))))
+ (scoring max (size ((current player) vloc HAND))))
+"#;
+    let s = start(src, &[]).unwrap();
+    // The `any` outside the choice dealt a card to both players: one left.
+    assert_eq!(s.legal_moves().len(), 1);
+    assert!(
+        s.describe().contains("p0:\n  vloc HAND (1)"),
+        "{}",
+        s.describe()
+    );
+    assert!(
+        s.describe().contains("p1:\n  vloc HAND (1)"),
+        "{}",
+        s.describe()
+    );
+}
+
+#[test]
+fn options_whose_guard_fails_are_not_offered_and_pass_is() {
+    let src = r#"
+(game
+ (setup (create players 2)
+        (create deck (game vloc STOCK) (deck (RANK (A, B)))))
+ (stage player (end (== (size (game vloc STOCK)) 0))
+   (choice (((> (size ((current player) vloc HAND)) 5) (move (top (game vloc STOCK)) (top (game vloc X))))
+            (any (game vloc STOCK) 'C (move 'C (top ((current player) vloc HAND))))
+            (turn pass))))
+ (scoring max (size ((current player) vloc HAND))))
+"#;
+    let s = start(src, &[]).unwrap();
+    let texts: Vec<String> = s.legal_moves().iter().map(|m| s.move_to_text(m)).collect();
+    assert_eq!(
+        texts,
+        [
+            "move A game STOCK -> p0 HAND",
+            "move B game STOCK -> p0 HAND",
+            "pass"
+        ]
+    );
+}
+
+#[test]
+fn a_stage_looping_without_decisions_is_stopped_with_its_line() {
+    let src = "(game\n (setup (create players 2))\n (stage player (end (== 1 2))\n   (do ((inc (game sto N) 1))))\n (scoring max 0))\n";
+    let s = start(src, &[]).unwrap();
+    match s.status() {
+        Status::Stopped(m) => assert!(m.contains("line 3"), "{m}"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(s.current_player(), None);
+}
+
+#[test]
+fn a_choice_with_no_option_is_a_rules_error() {
+    let src = r#"
+(game
+ (setup (create players 2))
+ (stage player (end (== 1 2))
+   (choice ((any (game vloc EMPTY) 'C (move 'C (top (game vloc X)))))))
+ (scoring max 0))
+"#;
+    match start(src, &[]) {
+        Err(PlayError::Rules(m)) => assert!(m.contains("no legal option"), "{m}"),
+        other => panic!("{:?}", other.map(|s| s.describe())),
+    }
+}
+
+#[test]
+fn team_stages_cycle_teams_and_keep_the_current_player() {
+    let src = r#"
+(game
+ (setup (create players 4) (create teams (0, 2) (1, 3)))
+ (stage team (end (>= (game sto ROUND) 4))
+   (do ((inc ((current team) sto TURNS) 1)
+        (inc (game sto ROUND) 1))))
+ (scoring max ((team (current player)) sto TURNS)))
+"#;
+    let s = start(src, &[]).unwrap();
+    assert_eq!(s.status(), Status::Finished);
+    assert_eq!(s.outcome().unwrap().scores, vec![2, 2, 2, 2]);
+}
+
+#[test]
+fn perft_counts_match_a_hand_count() {
+    // Two players alternately take any card from a face-up row of three:
+    // 3 first moves, then 2, then 1: depth 1: 3, depth 2: 6, depth 3: 6.
+    let src = r#"
+(game
+ (setup (create players 2)
+        (create deck (game vloc ROW) (deck (RANK (A, B, C)))))
+ (stage player (end (== (size (game vloc ROW)) 0))
+   (choice ((any (game vloc ROW) 'C (move 'C (top ((current player) vloc HAND)))))))
+ (scoring max (size ((current player) vloc HAND))))
+"#;
+    let s = start(src, &[]).unwrap();
+    assert_eq!(perft(&s, 4).unwrap(), vec![1, 3, 6, 6, 0]);
+}
+
+#[test]
+fn observation_hides_other_players_hands() {
+    let src = r#"
+(game
+ (setup (create players 2)
+        (create deck (game hloc STOCK) (deck (RANK (A, B, C, D)))))
+ (do ((all player 'P (move (top (game hloc STOCK)) (top ('P iloc HAND))))))
+ (stage player (end (== (size (game hloc STOCK)) 0))
+   (choice ((move (top (game hloc STOCK)) (top ((current player) vloc PILE))))))
+ (scoring max 0))
+"#;
+    let s = start(src, &[]).unwrap();
+    let whole = s.describe();
+    let p0 = s.observation(0);
+    assert!(whole.contains("p1:\n  iloc HAND (1): "), "{whole}");
+    assert!(p0.contains("p1:\n  iloc HAND (1): hidden"), "{p0}");
+    assert!(!p0.contains("p0:\n  iloc HAND (1): hidden"), "{p0}");
+    assert!(p0.contains("game:\n  hloc STOCK (2): hidden"), "{p0}");
+}
