@@ -20,7 +20,10 @@ fn main() {
             std::process::exit(1);
         }
     };
-    let mut game = match rules.start(&GameOptions { seed, overrides: vec![] }) {
+    let mut game = match rules.start(&GameOptions {
+        seed,
+        overrides: vec![],
+    }) {
         Ok(g) => g,
         Err(e) => {
             eprintln!("{e}");

@@ -167,7 +167,7 @@ pub enum StageItem {
     /// Anything else: `(do ...)`, `(all ...)`, `(any ...)`, `(let ...)`, a
     /// single action; run at once with no decision (an `any` here runs for
     /// every item, as in CardStock).
-    Run(Condact),
+    Run(Box<Condact>),
 }
 
 /// A conditional action: `(BOOL ACTION)` or a bare `ACTION`.

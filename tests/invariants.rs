@@ -9,7 +9,7 @@ use cardboard::drivers::run::transcript;
 use cardboard::engine::{GameOptions, Move, Rules, State};
 use cardboard::game::{GameState, PlayError, Status};
 use cardboard::random::{below, GameRng};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 fn all_files() -> Vec<PathBuf> {
     let mut files = common::game_files();
@@ -18,7 +18,7 @@ fn all_files() -> Vec<PathBuf> {
     files
 }
 
-fn load(path: &PathBuf) -> Rules {
+fn load(path: &Path) -> Rules {
     match Rules::load(path) {
         Ok(r) => r,
         Err(e) => panic!("{} does not load:\n{e}", path.display()),

@@ -508,10 +508,8 @@ impl State {
             let dup = texts.iter().filter(|t| **t == texts[i]).count() > 1;
             if dup {
                 let base = texts[i].clone();
-                let mut k = 1;
-                for t in texts.iter_mut().filter(|t| **t == base) {
+                for (k, t) in (1..).zip(texts.iter_mut().filter(|t| **t == base)) {
                     *t = format!("{base} (#{k})");
-                    k += 1;
                 }
             }
         }

@@ -48,11 +48,15 @@ impl Cycle {
     }
 }
 
+/// One award's conditions: (attribute key, value) pairs; `None` is an
+/// attribute no deck defines.
+pub type AwardConds = Vec<(Option<u16>, Sym)>;
+
 /// A point map: awards of (attribute, value) conditions and points.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PointMap {
     /// Each award: conditions on the card's attributes, and its points.
-    pub awards: Vec<(Vec<(Option<u16>, Sym)>, i64)>,
+    pub awards: Vec<(AwardConds, i64)>,
 }
 
 impl PointMap {

@@ -285,7 +285,7 @@ impl Lowerer {
             }
             // An `any` outside a `choice` is no decision: like CardStock, it
             // runs its body for every item (see docs/language.md).
-            _ => StageItem::Run(self.condact(e)),
+            _ => StageItem::Run(Box::new(self.condact(e))),
         }
     }
 

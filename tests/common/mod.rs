@@ -1,4 +1,5 @@
 //! Shared helpers for the integration tests: the rules files to test.
+#![allow(dead_code)] // each test binary uses a part
 
 use std::path::{Path, PathBuf};
 
