@@ -74,7 +74,8 @@ pub struct Machine<'a> {
     rng_saved: bool,
     /// Present while running a choice's option.
     pub oracle: Option<Oracle>,
-    /// Primitive actions run so far.
+    /// Primitive actions that did something so far (a `move` with no card
+    /// to move does not count: an option made only of such is not offered).
     pub actions: u32,
     /// Readable descriptions of the primitive actions, when wanted.
     pub log: Option<Vec<String>>,
@@ -248,7 +249,6 @@ impl<'a> Machine<'a> {
                 self.condact(body)?;
             }
             Action::Move { from, to } => {
-                self.actions += 1;
                 let src = self.card(from)?;
                 let (dest, pos) = self.dest(to)?;
                 if let Some(src) = src {
@@ -256,7 +256,6 @@ impl<'a> Machine<'a> {
                 }
             }
             Action::Remember { from, to } => {
-                self.actions += 1;
                 let src = self.card(from)?;
                 let (dest, pos) = self.dest(to)?;
                 if let Some(src) = src {
@@ -264,23 +263,21 @@ impl<'a> Machine<'a> {
                     let idx = self.insert_index(&pos, len)?;
                     self.table.locs[dest as usize].insert(idx, src.id);
                     self.record(|| Undo::Inserted { slot: dest, idx });
+                    self.actions += 1;
                     self.log(|m| {
                         format!("remember {} in {}", m.card_name(src.id), m.slot_name(dest))
                     });
                 }
             }
             Action::Forget(c) => {
-                self.actions += 1;
                 if let Some(r) = self.card(c)? {
                     self.forget(r.id, r.slot);
                 }
             }
             Action::RepeatAllMove { from, to } => {
-                self.actions += 1;
                 self.repeat_all(from, Some(to))?;
             }
             Action::RepeatAllForget(from) => {
-                self.actions += 1;
                 self.repeat_all(from, None)?;
             }
             Action::Repeat { count, body } => {
@@ -453,6 +450,7 @@ impl<'a> Machine<'a> {
         let to_idx = self.insert_index(pos, len)?;
         self.table.locs[dest as usize].insert(to_idx, card);
         self.table.card_loc[card as usize] = dest;
+        self.actions += 1;
         self.record(|| Undo::Moved {
             card,
             from,
@@ -476,6 +474,7 @@ impl<'a> Machine<'a> {
         if let Some(idx) = v.iter().rposition(|c| *c == card) {
             v.remove(idx);
             self.record(|| Undo::Removed { slot, idx, card });
+            self.actions += 1;
             self.log(|m| format!("forget {} from {}", m.card_name(card), m.slot_name(slot)));
         }
     }
