@@ -237,26 +237,38 @@ impl Machine<'_> {
                 (self.player(left)? == self.player(right)?) == *eq
             }
             BoolExpr::Team { eq, left, right } => (self.team(left)? == self.team(right)?) == *eq,
-            BoolExpr::Any { over, var, body } => {
-                let items = self.items(over)?;
-                for i in 0..items.len() {
-                    self.vars[*var as usize] = items.get(i);
-                    if self.bool(body)? {
-                        return Ok(true);
-                    }
-                }
-                false
+            BoolExpr::Any { over, var, body } => self.quantify(over, *var, body, true)?,
+            BoolExpr::All { over, var, body } => self.quantify(over, *var, body, false)?,
+        })
+    }
+
+    /// `any` (`some` true) or `all` over a collection in a condition,
+    /// without copying the common collections (conditions do not change
+    /// the table).
+    fn quantify(
+        &mut self,
+        over: &CollectionExpr,
+        var: VarId,
+        body: &BoolExpr,
+        some: bool,
+    ) -> R<bool> {
+        let picker = self.picker(over)?;
+        for i in 0..picker.len(self.table) {
+            self.vars[var as usize] = picker.get(i, self.table);
+            if self.bool(body)? == some {
+                return Ok(some);
             }
-            BoolExpr::All { over, var, body } => {
-                let items = self.items(over)?;
-                for i in 0..items.len() {
-                    self.vars[*var as usize] = items.get(i);
-                    if !self.bool(body)? {
-                        return Ok(false);
-                    }
-                }
-                true
-            }
+        }
+        Ok(!some)
+    }
+
+    /// A collection ready to be iterated by index: a location or the seats
+    /// are not copied.
+    pub fn picker(&mut self, over: &CollectionExpr) -> R<Picker> {
+        Ok(match over {
+            CollectionExpr::AllPlayers => Picker::Seats(self.table.players),
+            CollectionExpr::Cards(c) => Picker::Cards(self.cards(c)?),
+            other => Picker::Items(self.items(other)?),
         })
     }
 
@@ -808,5 +820,39 @@ impl Machine<'_> {
                 items.retain_indices(&keep)
             }
         })
+    }
+}
+
+/// A collection iterated by index (see [`Machine::picker`]). A location is
+/// read where it lies, so the table must not change while one is in use.
+pub enum Picker {
+    /// Seats `0..n`.
+    Seats(usize),
+    /// Cards.
+    Cards(Cards),
+    /// Anything else, evaluated.
+    Items(Items),
+}
+
+impl Picker {
+    /// Number of items.
+    pub fn len(&self, table: &Table) -> usize {
+        match self {
+            Picker::Seats(n) => *n,
+            Picker::Cards(c) => c.slice(table).len(),
+            Picker::Items(i) => i.len(),
+        }
+    }
+
+    /// Item `i` as a value.
+    pub fn get(&self, i: usize, table: &Table) -> Value {
+        match self {
+            Picker::Seats(_) => Value::Player(i as u8),
+            Picker::Cards(c) => c
+                .slice(table)
+                .get(i)
+                .map_or(Value::Unset, |id| Value::Card(*id)),
+            Picker::Items(items) => items.get(i),
+        }
     }
 }

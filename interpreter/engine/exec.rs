@@ -201,17 +201,23 @@ impl<'a> Machine<'a> {
                 }
             }
             Action::Any { over, var, body } => {
-                let items = self.items(over)?;
-                let Some(oracle) = self.oracle.as_mut() else {
+                if self.oracle.is_none() {
                     // Outside a choice, `any` runs for every item (as
                     // CardStock does): it is not a decision.
+                    let items = self.items(over)?;
                     for i in 0..items.len() {
                         self.vars[*var as usize] = items.get(i);
                         self.condact(body)?;
                     }
                     return Ok(());
+                }
+                // Only the picked item is needed: no copy of the collection.
+                let picker = self.picker(over)?;
+                let len = picker.len(self.table);
+                let Some(oracle) = self.oracle.as_mut() else {
+                    return Ok(());
                 };
-                if items.is_empty() {
+                if len == 0 {
                     return Ok(());
                 }
                 let k = oracle.pos;
@@ -225,12 +231,13 @@ impl<'a> Machine<'a> {
                 }
                 let pick = oracle.path[k] as usize;
                 oracle.pos += 1;
-                oracle.sizes.push(items.len() as u32);
-                if pick >= items.len() {
+                oracle.sizes.push(len as u32);
+                if pick >= len {
                     oracle.invalid = true;
                     return Ok(());
                 }
-                self.vars[*var as usize] = items.get(pick);
+                self.vars[*var as usize] = picker.get(pick, self.table);
+                drop(picker);
                 self.condact(body)?;
             }
             Action::All { over, var, body } => {

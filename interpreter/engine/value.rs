@@ -89,11 +89,6 @@ impl Items {
         }
     }
 
-    /// Whether there are none.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     /// Item `i` as a value.
     pub fn get(&self, i: usize) -> Value {
         match self {
