@@ -86,10 +86,15 @@ impl<'a> Machine<'a> {
     pub fn new(tabs: &'a Tables, table: &'a mut Table, globals: &[Value]) -> Machine<'a> {
         // Frames are reused from a per-thread pool: a machine is made for
         // every automatic item and every option explored.
+        // Slots other than the declares need no reset: the lowering only
+        // lets a variable be read inside the form that binds it, and every
+        // binding form assigns its slot first.
         let mut vars = FRAMES.with(|f| f.borrow_mut().pop()).unwrap_or_default();
-        vars.clear();
-        vars.extend_from_slice(globals);
-        vars.resize(tabs.prog.var_count.max(globals.len()), Value::Unset);
+        let width = tabs.prog.var_count.max(globals.len());
+        if vars.len() < width {
+            vars.resize(width, Value::Unset);
+        }
+        vars[..globals.len()].clone_from_slice(globals);
         Machine {
             tabs,
             table,
@@ -562,8 +567,31 @@ thread_local! {
     static FRAMES: std::cell::RefCell<Vec<Vec<Value>>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
+impl Machine<'_> {
+    /// Turns the journal on, with a buffer from the per-thread pool.
+    pub fn start_journal(&mut self) {
+        let mut j = JOURNALS.with(|p| p.borrow_mut().pop()).unwrap_or_default();
+        j.clear();
+        self.journal = Some(j);
+    }
+}
+
+thread_local! {
+    /// Journals of finished machines, for reuse.
+    static JOURNALS: std::cell::RefCell<Vec<Vec<Undo>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 impl Drop for Machine<'_> {
     fn drop(&mut self) {
+        if let Some(mut j) = self.journal.take() {
+            j.clear();
+            JOURNALS.with(|p| {
+                let mut p = p.borrow_mut();
+                if p.len() < 8 {
+                    p.push(j);
+                }
+            });
+        }
         let vars = std::mem::take(&mut self.vars);
         FRAMES.with(|f| {
             let mut f = f.borrow_mut();

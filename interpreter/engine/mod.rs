@@ -436,7 +436,7 @@ impl State {
         };
         let mut table = self.table.borrow_mut();
         let mut m = Machine::new(&self.tabs, &mut table, &self.globals);
-        m.journal = Some(Vec::new());
+        m.start_journal();
         let mut moves = Vec::new();
         let mut oracle = Oracle {
             probing: true,
@@ -482,7 +482,9 @@ impl State {
         let option = options.get(mv.option as usize).ok_or("no such option")?;
         let mut table = self.table.borrow_mut();
         let mut m = Machine::new(&self.tabs, &mut table, &self.globals);
-        m.journal = (!keep).then(Vec::new);
+        if !keep {
+            m.start_journal();
+        }
         m.log = log.then(Vec::new);
         m.oracle = Some(Oracle {
             path: mv.path.clone(),
