@@ -6,7 +6,7 @@
 mod common;
 
 use cardboard::drivers::run::transcript;
-use cardboard::engine::{GameOptions, Move, Rules, State};
+use cardboard::engine::{GameOptions, Move, Path as MovePath, Rules, State};
 use cardboard::game::{GameState, PlayError, Status};
 use cardboard::random::{below, GameRng};
 use std::path::{Path, PathBuf};
@@ -130,11 +130,11 @@ fn an_illegal_move_is_an_error_and_changes_nothing() {
         let bogus = [
             Move {
                 option: 999,
-                path: vec![],
+                path: MovePath::default(),
             },
             Move {
                 option: moves[0].option,
-                path: [moves[0].path.clone(), vec![9999]].concat(),
+                path: [moves[0].path.to_vec(), vec![9999]].concat().into(),
             },
         ];
         for mv in bogus {

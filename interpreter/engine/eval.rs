@@ -96,9 +96,7 @@ impl Machine<'_> {
                 let map = self.points(p)?;
                 let mut total = 0;
                 for id in cards.slice(self.table) {
-                    total += map
-                        .as_ref()
-                        .map_or(0, |m| m.score(&self.table.cards[*id as usize]));
+                    total += map.as_ref().map_or(0, |m| m.score(self.table.attrs(*id)));
                 }
                 total
             }
@@ -106,7 +104,7 @@ impl Machine<'_> {
                 let card = self.card(c)?;
                 let map = self.points(p)?;
                 match (card, map) {
-                    (Some(c), Some(m)) => m.score(&self.table.cards[c.id as usize]),
+                    (Some(c), Some(m)) => m.score(self.table.attrs(c.id)),
                     _ => 0,
                 }
             }
@@ -162,7 +160,9 @@ impl Machine<'_> {
             StrExpr::CardAtt(attr, card) => {
                 let key = self.attr(attr)?;
                 match (key, self.card(card)?) {
-                    (Some(k), Some(c)) => self.table.cards[c.id as usize]
+                    (Some(k), Some(c)) => self
+                        .table
+                        .attrs(c.id)
                         .get(k as usize)
                         .copied()
                         .unwrap_or(EMPTY),
@@ -481,10 +481,7 @@ impl Machine<'_> {
                 let map = self.points(p)?;
                 let scores: Vec<i64> = list
                     .iter()
-                    .map(|id| {
-                        map.as_ref()
-                            .map_or(0, |m| m.score(&self.table.cards[*id as usize]))
-                    })
+                    .map(|id| map.as_ref().map_or(0, |m| m.score(self.table.attrs(*id))))
                     .collect();
                 let best = if want_max {
                     scores.iter().max()
@@ -598,8 +595,8 @@ impl Machine<'_> {
             CardsExpr::Sort(src, p) => {
                 let mut list = self.cards(src)?.into_vec(self.table);
                 let map = self.points(p)?;
-                let cards = &self.table.cards;
-                list.sort_by_key(|id| map.as_ref().map_or(0, |m| m.score(&cards[*id as usize])));
+                let table = &*self.table;
+                list.sort_by_key(|id| map.as_ref().map_or(0, |m| m.score(table.attrs(*id))));
                 Cards::List(list)
             }
             CardsExpr::Pick(pos, cc) => {
@@ -670,10 +667,7 @@ impl Machine<'_> {
         let map = self.points(p)?;
         Ok(list
             .iter()
-            .map(|id| {
-                map.as_ref()
-                    .map_or(0, |m| m.score(&self.table.cards[*id as usize]))
-            })
+            .map(|id| map.as_ref().map_or(0, |m| m.score(self.table.attrs(*id))))
             .collect())
     }
 
@@ -755,7 +749,7 @@ impl Machine<'_> {
         let mut groups: Vec<(Sym, Vec<CardId>)> = Vec::new();
         for id in list {
             let v = key
-                .and_then(|k| self.table.cards[id as usize].get(k as usize).copied())
+                .and_then(|k| self.table.attrs(id).get(k as usize).copied())
                 .unwrap_or(EMPTY);
             match groups.iter_mut().find(|(g, _)| *g == v) {
                 Some((_, cards)) => cards.push(id),

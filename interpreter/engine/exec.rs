@@ -43,7 +43,8 @@ pub enum Undo {
     Rng(Box<GameRng>),
     /// Cards created by a deck (dropped again).
     Created {
-        cards: Arc<Vec<Box<[Sym]>>>,
+        cards: Arc<Vec<Sym>>,
+        card_count: usize,
         slot: Slot,
         loc_len: usize,
     },
@@ -160,10 +161,11 @@ impl<'a> Machine<'a> {
                 Undo::Rng(r) => t.rng = *r,
                 Undo::Created {
                     cards,
+                    card_count,
                     slot,
                     loc_len,
                 } => {
-                    t.card_loc.truncate(cards.len());
+                    t.card_loc.truncate(card_count);
                     t.cards = cards;
                     t.locs[slot as usize].truncate(loc_len);
                 }
@@ -389,8 +391,10 @@ impl<'a> Machine<'a> {
                 };
                 let before = self.table.cards.clone();
                 let loc_len = self.table.locs[slot as usize].len();
+                let card_count = self.table.card_loc.len();
                 self.record(|| Undo::Created {
                     cards: before,
+                    card_count,
                     slot,
                     loc_len,
                 });
@@ -398,8 +402,8 @@ impl<'a> Machine<'a> {
                 let combos = deck_cards(deck, width);
                 let cards = Arc::make_mut(&mut self.table.cards);
                 for attrs in combos {
-                    let id = cards.len() as CardId;
-                    cards.push(attrs.into_boxed_slice());
+                    let id = self.table.card_loc.len() as CardId;
+                    cards.extend_from_slice(&attrs);
                     self.table.card_loc.push(slot);
                     self.table.locs[slot as usize].push(id);
                 }

@@ -101,7 +101,64 @@ pub struct Move {
     /// Index of the condact in the choice.
     pub option: u16,
     /// Item index picked at each `any`, in the order they were reached.
-    pub path: Vec<u32>,
+    pub path: Path,
+}
+
+/// The items picked at the `any`s of a move: a short list of indices, kept
+/// inline (no allocation) up to [`Path::INLINE`] picks.
+#[derive(Clone, PartialEq, Eq, Hash, Default)]
+pub struct Path {
+    len: u32,
+    inline: [u32; Path::INLINE],
+    /// All picks, when there are more than fit inline.
+    heap: Vec<u32>,
+}
+
+impl Path {
+    /// Picks held without allocating.
+    pub const INLINE: usize = 6;
+
+    /// A path from its picks.
+    pub fn from_slice(picks: &[u32]) -> Path {
+        let mut p = Path {
+            len: picks.len() as u32,
+            ..Path::default()
+        };
+        if picks.len() <= Path::INLINE {
+            p.inline[..picks.len()].copy_from_slice(picks);
+        } else {
+            p.heap = picks.to_vec();
+        }
+        p
+    }
+
+    /// The picks.
+    pub fn as_slice(&self) -> &[u32] {
+        if self.len as usize <= Path::INLINE {
+            &self.inline[..self.len as usize]
+        } else {
+            &self.heap
+        }
+    }
+}
+
+impl std::ops::Deref for Path {
+    type Target = [u32];
+    fn deref(&self) -> &[u32] {
+        self.as_slice()
+    }
+}
+
+impl From<Vec<u32>> for Path {
+    fn from(v: Vec<u32>) -> Path {
+        Path::from_slice(&v)
+    }
+}
+
+impl std::fmt::Debug for Path {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.as_slice().fmt(f)
+    }
 }
 
 /// Where the game is in its rules: a stage being played (or the top level).
@@ -281,7 +338,7 @@ impl State {
     /// Returns the number of cards.
     pub fn check_conservation(&self) -> Result<usize, String> {
         let table = self.table.borrow();
-        let mut seen = vec![0u32; table.cards.len()];
+        let mut seen = vec![0u32; table.card_count()];
         for (slot, cards) in table.locs.iter().enumerate() {
             let (_, id) = Table::slot_parts(slot as u32, self.tabs.loc_count);
             if self.tabs.prog.loc_names.get(id as usize).map(|l| l.kind) == Some(LocKind::Memory) {
@@ -458,7 +515,7 @@ impl State {
                 if ok && m.actions > 0 && !oracle.invalid {
                     moves.push(Move {
                         option: i as u16,
-                        path: oracle.path.clone(),
+                        path: Path::from_slice(&oracle.path),
                     });
                 }
                 // Next path: bump the deepest `any` that has items left.
@@ -487,7 +544,7 @@ impl State {
         }
         m.log = log.then(Vec::new);
         m.oracle = Some(Oracle {
-            path: mv.path.clone(),
+            path: mv.path.to_vec(),
             ..Oracle::default()
         });
         let r = m.condact(option);

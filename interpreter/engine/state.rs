@@ -81,9 +81,11 @@ impl PointMap {
 pub struct Table {
     /// Number of players.
     pub players: usize,
-    /// Attribute values of each card (one per attribute key); shared until
-    /// a deck is created mid-game.
-    pub cards: Arc<Vec<Box<[Sym]>>>,
+    /// Attribute values of every card, `attr_width` per card, flat; shared
+    /// until a deck is created mid-game.
+    pub cards: Arc<Vec<Sym>>,
+    /// Attribute values per card (the number of attribute keys).
+    pub attr_width: usize,
     /// The real location of each card (mem copies aside).
     pub card_loc: Vec<Slot>,
     /// Cards in each location, bottom first: the top card is the last.
@@ -130,6 +132,7 @@ impl Table {
         Table {
             players,
             cards: Arc::new(Vec::new()),
+            attr_width: tables.prog.attr_keys.len(),
             card_loc: Vec::new(),
             locs: vec![Vec::new(); owners * tables.loc_count],
             ints: vec![0; owners * tables.int_count],
@@ -141,6 +144,19 @@ impl Table {
             team_cycles: vec![Cycle::at(0)],
             rng,
         }
+    }
+
+    /// Number of cards.
+    pub fn card_count(&self) -> usize {
+        self.card_loc.len()
+    }
+
+    /// The attribute values of card `id`, one per attribute key.
+    pub fn attrs(&self, id: CardId) -> &[Sym] {
+        let w = self.attr_width;
+        self.cards
+            .get(id as usize * w..(id as usize + 1) * w)
+            .unwrap_or(&[])
     }
 
     /// The current seat of the innermost player cycle.

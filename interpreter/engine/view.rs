@@ -8,9 +8,7 @@ use std::fmt::Write as _;
 
 /// A card as its attribute values joined by `-`, e.g. `TEN-RED-HEARTS`.
 pub fn card_name(tabs: &Tables, table: &Table, id: CardId) -> String {
-    let Some(attrs) = table.cards.get(id as usize) else {
-        return format!("#{id}");
-    };
+    let attrs = table.attrs(id);
     let parts: Vec<&str> = attrs
         .iter()
         .filter(|s| **s != EMPTY)
