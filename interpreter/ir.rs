@@ -48,6 +48,10 @@ pub enum ValueType {
     Strs,
     /// A collection of integers, e.g. `(range 1 .. 5)`.
     Ints,
+    /// A space of a board (or no space: off the board).
+    Space,
+    /// A collection of spaces.
+    Spaces,
 }
 
 /// The whole compiled game.
@@ -72,6 +76,9 @@ pub struct Program {
     /// Card attribute keys seen in decks (`RANK`, `SUIT`): index is an
     /// [`AttrId`]; a card stores one value per key.
     pub attr_keys: Vec<Sym>,
+    /// Boards, from `(create board NAME SHAPE)` in setup; a
+    /// [`SpaceExpr`] refers to them by index.
+    pub boards: Vec<Board>,
     /// `(setup ...)`.
     pub setup: Setup,
     /// Every stage of the game; [`StageItem::Stage`] refers to them by index.
@@ -110,6 +117,7 @@ pub enum ValueExpr {
     CardsCollection(CollectionsExpr),
     Player(PlayerExpr),
     Team(TeamExpr),
+    Space(SpaceExpr),
     /// Any other collection (players, teams, strings, integers).
     Collection(CollectionExpr),
 }
@@ -124,6 +132,38 @@ pub struct Setup {
     /// Deck creations, in order (a `(repeat N (create deck ...))` is unrolled
     /// into `N` copies at lowering or kept as [`Action::Repeat`]).
     pub actions: Vec<Action>,
+}
+
+/// `(create board TRACK (track 16))`, `(create board GRID (grid 9 9))`,
+/// `(create board GRID (grid 7 7 (wrap columns)))`: a named family of
+/// spaces with a topology. Every space is an owner, like a player: it has
+/// its own locations (`('S vloc PIECES)`) and storages (`('S sto N)`).
+#[derive(Clone, Debug)]
+pub struct Board {
+    /// The board's name.
+    pub name: Sym,
+    /// Its shape; the sizes are evaluated when a game starts, so a
+    /// `declare`d constant (and `--set`) can choose them.
+    pub shape: Shape,
+    /// Where it is created.
+    pub span: Span,
+}
+
+/// A board's topology.
+#[derive(Clone, Debug)]
+pub enum Shape {
+    /// Spaces 0..N in a line; `NEXT` and `PREV` are the directions.
+    Track { len: IntExpr },
+    /// R x C spaces, row 0 at the top; directions `N E S W NE NW SE SW`.
+    /// `(wrap columns)`: east of the last column is the first column (left
+    /// and right edges joined); `(wrap rows)`: south of the last row is the
+    /// first row.
+    Grid {
+        rows: IntExpr,
+        cols: IntExpr,
+        wrap_rows: bool,
+        wrap_cols: bool,
+    },
 }
 
 /// `(scoring max INT)` / `(scoring min INT)`: INT is evaluated once per
@@ -291,6 +331,36 @@ pub enum OwnerExpr {
     Player(PlayerExpr),
     /// A team: `(current team)`, `(team 'P)`, ...
     Team(TeamExpr),
+    /// A space of a board: `(space TRACK 3)`, `'S`, ...
+    Space(SpaceExpr),
+}
+
+/// A space of a board, or "no space" (off the board, not found).
+#[derive(Clone, Debug)]
+pub enum SpaceExpr {
+    /// `(space BOARD I)` on a track, `(space BOARD ROW COL)` on a grid.
+    /// Outside the board (and not wrapped) it is no space.
+    At { board: u16, coords: Vec<IntExpr> },
+    /// A space variable.
+    Var(VarId),
+    /// `(where CARD)`: the space whose location holds the card (no space if
+    /// the card is not on a board).
+    Of(Box<CardExpr>),
+    /// `(neighbour SPACE DIR)`: the next space in direction DIR (a string:
+    /// `N E S W NE NW SE SW` on grids, `NEXT PREV` on tracks); no space off
+    /// the edge, the other side across a wrapped edge.
+    Neighbour(Box<SpaceExpr>, Box<StrExpr>),
+    /// `(after SPACE 'V COND)` / `(before SPACE 'V COND)` on a track, or
+    /// `(after SPACE DIR 'V COND)` on a grid: the first space strictly
+    /// after (before) SPACE, walking forward (backward) or in direction DIR,
+    /// for which COND holds with 'V bound to it; no space if none does.
+    Find {
+        from: Box<SpaceExpr>,
+        forward: bool,
+        dir: Option<Box<StrExpr>>,
+        var: VarId,
+        cond: Box<BoolExpr>,
+    },
 }
 
 /// A player.
@@ -524,6 +594,17 @@ pub enum CollectionExpr {
     Var(VarId, ValueType),
     /// `(filter COLLECTION 'V BOOL)` over a non-card collection.
     Filter(Box<CollectionExpr>, VarId, Box<BoolExpr>),
+    /// `(spaces BOARD)`: every space of a board, in index order.
+    Spaces(u16),
+    /// `(group SPACE 'V COND)`: the spaces connected to SPACE (orthogonal
+    /// neighbours on a grid, NEXT/PREV on a track; across wrapped edges)
+    /// through spaces where COND holds; SPACE itself included if COND holds
+    /// for it (else empty). In order of discovery (breadth first).
+    Group {
+        from: Box<SpaceExpr>,
+        var: VarId,
+        cond: Box<BoolExpr>,
+    },
 }
 
 /// A whole number.
@@ -553,6 +634,24 @@ pub enum IntExpr {
         var: VarId,
         storage: IntStorage,
     },
+    /// `(index SPACE)`: a space's number on its board (row * cols + col on
+    /// a grid).
+    SpaceIndex(Box<SpaceExpr>),
+    /// `(row SPACE)`.
+    SpaceRow(Box<SpaceExpr>),
+    /// `(col SPACE)`.
+    SpaceCol(Box<SpaceExpr>),
+    /// `(rows SPACES)`: how many distinct rows the spaces lie in.
+    RowsSpanned(Box<CollectionExpr>),
+    /// `(cols SPACES)`: how many distinct columns.
+    ColsSpanned(Box<CollectionExpr>),
+    /// `(min INTS)`: the smallest of a collection of integers (a rules
+    /// error if it is empty).
+    MinOf(Box<CollectionExpr>),
+    /// `(max INTS)`.
+    MaxOf(Box<CollectionExpr>),
+    /// `(first INTS)`: the first integer of the collection.
+    FirstOf(Box<CollectionExpr>),
 }
 
 /// Integer operators.
@@ -625,6 +724,14 @@ pub enum BoolExpr {
         left: TeamExpr,
         right: TeamExpr,
     },
+    /// On spaces (two "no space"s are equal).
+    Space {
+        eq: bool,
+        left: SpaceExpr,
+        right: SpaceExpr,
+    },
+    /// `(onboard SPACE)`: the space exists (is not off the board).
+    OnBoard(SpaceExpr),
     /// `(any COLLECTION 'V BOOL)`: true if it holds for some item.
     Any {
         over: Box<CollectionExpr>,

@@ -7,6 +7,9 @@ use super::value::{CardRef, Cards, Items, Value};
 use crate::ir::*;
 use crate::random::below;
 
+/// Boards are being added to the engine.
+const PENDING: &str = "boards are not supported by the engine yet";
+
 /// A runtime error of the rules: its message.
 pub type R<T> = Result<T, String>;
 
@@ -108,6 +111,14 @@ impl Machine<'_> {
                     _ => 0,
                 }
             }
+            IntExpr::SpaceIndex(_)
+            | IntExpr::SpaceRow(_)
+            | IntExpr::SpaceCol(_)
+            | IntExpr::RowsSpanned(_)
+            | IntExpr::ColsSpanned(_)
+            | IntExpr::MinOf(_)
+            | IntExpr::MaxOf(_)
+            | IntExpr::FirstOf(_) => return Err(PENDING.into()),
             IntExpr::SumAll { over, var, storage } => {
                 let items = self.items(over)?;
                 let mut total = 0i64;
@@ -237,6 +248,7 @@ impl Machine<'_> {
                 (self.player(left)? == self.player(right)?) == *eq
             }
             BoolExpr::Team { eq, left, right } => (self.team(left)? == self.team(right)?) == *eq,
+            BoolExpr::Space { .. } | BoolExpr::OnBoard(_) => return Err(PENDING.into()),
             BoolExpr::Any { over, var, body } => self.quantify(over, *var, body, true)?,
             BoolExpr::All { over, var, body } => self.quantify(over, *var, body, false)?,
         })
@@ -361,6 +373,7 @@ impl Machine<'_> {
     pub fn owner(&mut self, e: &OwnerExpr) -> R<OwnerId> {
         Ok(match e {
             OwnerExpr::Game => 0,
+            OwnerExpr::Space(_) => return Err(PENDING.into()),
             OwnerExpr::Player(p) => Table::player_owner(self.player(p)? as usize),
             OwnerExpr::Team(t) => {
                 let t = self.team(t)? as usize;
@@ -781,6 +794,7 @@ impl Machine<'_> {
                 let t = self.team(t)? as usize;
                 Items::Players(self.table.teams.get(t).cloned().unwrap_or_default())
             }
+            CollectionExpr::Spaces(_) | CollectionExpr::Group { .. } => return Err(PENDING.into()),
             CollectionExpr::Strings(s) => Items::Strs(s.clone()),
             CollectionExpr::Range(a, b) => {
                 let (a, b) = (self.int(a)?, self.int(b)?);

@@ -423,6 +423,7 @@ impl<'a> Machine<'a> {
             ValueExpr::CardsCollection(e) => Value::Colls(self.collections(e)?),
             ValueExpr::Player(e) => Value::Player(self.player(e)?),
             ValueExpr::Team(e) => Value::Team(self.team(e)?),
+            ValueExpr::Space(_) => return Err("boards are not supported by the engine yet".into()),
             ValueExpr::Collection(e) => self.items(e)?.into_value(),
         })
     }

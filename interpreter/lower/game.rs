@@ -87,6 +87,7 @@ impl Lowerer {
             }
         };
         Program {
+            boards: Vec::new(),
             symbols: std::mem::take(&mut self.symbols),
             declares,
             var_count: self.var_names.len(),

@@ -221,6 +221,8 @@ pub fn type_name(ty: ValueType) -> &'static str {
         ValueType::Teams => "a collection of teams",
         ValueType::Strs => "a collection of strings",
         ValueType::Ints => "a collection of integers",
+        ValueType::Space => "a space",
+        ValueType::Spaces => "a collection of spaces",
     }
 }
 
