@@ -393,6 +393,7 @@ pub(super) fn value_kind(v: &ValueExpr) -> &'static str {
         ValueExpr::CardsCollection(_) => "collections",
         ValueExpr::Player(_) => "player",
         ValueExpr::Team(_) => "team",
+        ValueExpr::Space(_) => "space",
         ValueExpr::Collection(_) => "collection",
     }
 }
