@@ -3,22 +3,20 @@
 
 use super::exec::Machine;
 use super::state::{CardId, OwnerId, Slot, Table};
+
 use super::value::{CardRef, Cards, Items, Value};
 use crate::ir::*;
 use crate::random::below;
-
-/// Boards are being added to the engine.
-const PENDING: &str = "boards are not supported by the engine yet";
 
 /// A runtime error of the rules: its message.
 pub type R<T> = Result<T, String>;
 
 impl Machine<'_> {
-    fn var(&self, v: VarId) -> &Value {
+    pub(super) fn var(&self, v: VarId) -> &Value {
         self.vars.get(v as usize).unwrap_or(&Value::Unset)
     }
 
-    fn var_name(&self, v: VarId) -> String {
+    pub(super) fn var_name(&self, v: VarId) -> String {
         self.tabs
             .prog
             .var_names
@@ -111,14 +109,46 @@ impl Machine<'_> {
                     _ => 0,
                 }
             }
-            IntExpr::SpaceIndex(_)
-            | IntExpr::SpaceRow(_)
-            | IntExpr::SpaceCol(_)
-            | IntExpr::RowsSpanned(_)
-            | IntExpr::ColsSpanned(_)
-            | IntExpr::MinOf(_)
-            | IntExpr::MaxOf(_)
-            | IntExpr::FirstOf(_) => return Err(PENDING.into()),
+            IntExpr::SpaceIndex(s) => {
+                let s = self.some_space(s)?;
+                let b = self.board_of(s)?;
+                (s - b.first) as i64
+            }
+            IntExpr::SpaceRow(s) => {
+                let s = self.some_space(s)?;
+                self.board_of(s)?.coords(s).0 as i64
+            }
+            IntExpr::SpaceCol(s) => {
+                let s = self.some_space(s)?;
+                self.board_of(s)?.coords(s).1 as i64
+            }
+            IntExpr::RowsSpanned(c) | IntExpr::ColsSpanned(c) => {
+                let rows = matches!(e, IntExpr::RowsSpanned(_));
+                let Items::Spaces(spaces) = self.items(c)? else {
+                    return Err("`rows` and `cols` count the rows or columns of spaces".into());
+                };
+                let mut seen: Vec<(u32, u32)> = Vec::with_capacity(spaces.len());
+                for s in spaces {
+                    let b = self.board_of(s)?;
+                    let (r, c) = b.coords(s);
+                    let key = (b.first, if rows { r } else { c });
+                    if !seen.contains(&key) {
+                        seen.push(key);
+                    }
+                }
+                seen.len() as i64
+            }
+            IntExpr::MinOf(c) | IntExpr::MaxOf(c) | IntExpr::FirstOf(c) => {
+                let Items::Ints(ints) = self.items(c)? else {
+                    return Err("`min`, `max` and `first` without `using` take integers".into());
+                };
+                let got = match e {
+                    IntExpr::MinOf(_) => ints.iter().min(),
+                    IntExpr::MaxOf(_) => ints.iter().max(),
+                    _ => ints.first(),
+                };
+                *got.ok_or("`min`, `max` or `first` of an empty collection of integers")?
+            }
             IntExpr::SumAll { over, var, storage } => {
                 let items = self.items(over)?;
                 let mut total = 0i64;
@@ -248,7 +278,8 @@ impl Machine<'_> {
                 (self.player(left)? == self.player(right)?) == *eq
             }
             BoolExpr::Team { eq, left, right } => (self.team(left)? == self.team(right)?) == *eq,
-            BoolExpr::Space { .. } | BoolExpr::OnBoard(_) => return Err(PENDING.into()),
+            BoolExpr::Space { eq, left, right } => (self.space(left)? == self.space(right)?) == *eq,
+            BoolExpr::OnBoard(s) => self.space(s)?.is_some(),
             BoolExpr::Any { over, var, body } => self.quantify(over, *var, body, true)?,
             BoolExpr::All { over, var, body } => self.quantify(over, *var, body, false)?,
         })
@@ -373,7 +404,10 @@ impl Machine<'_> {
     pub fn owner(&mut self, e: &OwnerExpr) -> R<OwnerId> {
         Ok(match e {
             OwnerExpr::Game => 0,
-            OwnerExpr::Space(_) => return Err(PENDING.into()),
+            OwnerExpr::Space(s) => {
+                let s = self.some_space(s)?;
+                self.table.space_owner(s)
+            }
             OwnerExpr::Player(p) => Table::player_owner(self.player(p)? as usize),
             OwnerExpr::Team(t) => {
                 let t = self.team(t)? as usize;
@@ -794,7 +828,25 @@ impl Machine<'_> {
                 let t = self.team(t)? as usize;
                 Items::Players(self.table.teams.get(t).cloned().unwrap_or_default())
             }
-            CollectionExpr::Spaces(_) | CollectionExpr::Group { .. } => return Err(PENDING.into()),
+            CollectionExpr::Spaces(b) => {
+                let b = self
+                    .table
+                    .boards
+                    .boards
+                    .get(*b as usize)
+                    .ok_or("no such board")?;
+                Items::Spaces((b.first..b.first + b.len()).collect())
+            }
+            CollectionExpr::Group { from, var, cond } => match self.space(from)? {
+                None => Items::Spaces(Vec::new()),
+                Some(start) => {
+                    let boards = self.table.boards.clone();
+                    Items::Spaces(boards.flood(start, |s| {
+                        self.vars[*var as usize] = Value::Space(s);
+                        self.bool(cond)
+                    })?)
+                }
+            },
             CollectionExpr::Strings(s) => Items::Strs(s.clone()),
             CollectionExpr::Range(a, b) => {
                 let (a, b) = (self.int(a)?, self.int(b)?);
@@ -810,6 +862,7 @@ impl Machine<'_> {
                 Value::Teams(c) => Items::Teams(c),
                 Value::Strs(c) => Items::Strs(c),
                 Value::Ints(c) => Items::Ints(c),
+                Value::Spaces(c) => Items::Spaces(c),
                 Value::Unset => Items::Cards(Vec::new()),
                 other => {
                     return Err(format!(

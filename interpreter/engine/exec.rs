@@ -423,7 +423,7 @@ impl<'a> Machine<'a> {
             ValueExpr::CardsCollection(e) => Value::Colls(self.collections(e)?),
             ValueExpr::Player(e) => Value::Player(self.player(e)?),
             ValueExpr::Team(e) => Value::Team(self.team(e)?),
-            ValueExpr::Space(_) => return Err("boards are not supported by the engine yet".into()),
+            ValueExpr::Space(e) => self.space(e)?.map_or(Value::Unset, Value::Space),
             ValueExpr::Collection(e) => self.items(e)?.into_value(),
         })
     }
@@ -545,12 +545,12 @@ impl<'a> Machine<'a> {
         view::card_name(self.tabs, self.table, id)
     }
     fn slot_name(&self, slot: Slot) -> String {
-        view::slot_name(self.tabs, self.table.players, slot)
+        view::slot_name(self.tabs, self.table, slot)
     }
     fn int_name(&self, i: usize) -> String {
         view::storage_name(
             self.tabs,
-            self.table.players,
+            self.table,
             i,
             self.tabs.int_count,
             &self.tabs.prog.int_names,
@@ -559,7 +559,7 @@ impl<'a> Machine<'a> {
     fn str_name(&self, i: usize) -> String {
         view::storage_name(
             self.tabs,
-            self.table.players,
+            self.table,
             i,
             self.tabs.str_count,
             &self.tabs.prog.str_names,

@@ -7,9 +7,11 @@
 //! each option's actions with an undo journal, an oracle choosing the item
 //! of every `any` (see [`exec::Oracle`]), and taking them back.
 
+mod board;
 mod collections;
 mod eval;
 mod exec;
+mod spatial;
 pub mod state;
 mod value;
 mod view;
@@ -55,6 +57,8 @@ pub struct Tables {
     pub attr_lookup: HashMap<Sym, u16>,
     /// Byte offset of the start of each source line (empty if unknown).
     pub line_starts: Vec<u32>,
+    /// Direction names among the symbols (`N`, `NE`, `NEXT`, ...).
+    pub dirs: HashMap<Sym, board::Dir>,
 }
 
 impl Tables {
@@ -82,6 +86,12 @@ impl Tables {
             point_lookup: index(&prog.point_names),
             attr_lookup: index(&prog.attr_keys),
             line_starts: Vec::new(),
+            dirs: prog
+                .symbols
+                .iter()
+                .enumerate()
+                .filter_map(|(i, s)| board::Dir::parse(s).map(|d| (i as Sym, d)))
+                .collect(),
             prog,
         }
     }
@@ -241,7 +251,7 @@ impl Rules {
         }
         let rng = crate::random::GameRng::new(options.seed);
         // Declares and the player count, on an empty table.
-        let mut scratch = Table::new(tabs, 0, rng.clone());
+        let mut scratch = Table::new(tabs, 0, Default::default(), rng.clone());
         let mut globals = Vec::with_capacity(prog.declares.len());
         {
             let mut m = Machine::new(tabs, &mut scratch, &[]);
@@ -263,7 +273,11 @@ impl Rules {
                 "`create players` makes {players} players: between 1 and {MAX_PLAYERS} are allowed"
             )));
         }
-        let mut table = Table::new(tabs, players as usize, rng);
+        let boards = {
+            let mut m = Machine::new(tabs, &mut scratch, &globals);
+            board_sizes(&mut m, prog).map_err(PlayError::Rules)?
+        };
+        let mut table = Table::new(tabs, players as usize, Arc::new(boards), rng);
         if let Some(teams) = &prog.setup.teams {
             exec::set_teams(&mut table, teams).map_err(PlayError::Rules)?;
         }
@@ -289,6 +303,43 @@ impl Rules {
         state.advance().map_err(PlayError::Rules)?;
         Ok(state)
     }
+}
+
+/// Most spaces a game may have over all its boards.
+pub const MAX_SPACES: i64 = 1 << 20;
+
+/// Evaluates the boards' sizes.
+fn board_sizes(m: &mut Machine, prog: &Program) -> Result<board::Boards, String> {
+    let mut boards = board::Boards::default();
+    let mut first: i64 = 0;
+    for b in &prog.boards {
+        let name = prog.symbols[b.name as usize].clone();
+        let (rows, cols, track, wrap_rows, wrap_cols) = match &b.shape {
+            crate::ir::Shape::Track { len } => (1, m.int(len)?, true, false, false),
+            crate::ir::Shape::Grid {
+                rows,
+                cols,
+                wrap_rows,
+                wrap_cols,
+            } => (m.int(rows)?, m.int(cols)?, false, *wrap_rows, *wrap_cols),
+        };
+        if rows < 1 || cols < 1 || first + rows * cols > MAX_SPACES {
+            return Err(format!(
+                "board `{name}` would have {rows} x {cols} spaces: sizes must be at least 1 and at most {MAX_SPACES} spaces in all"
+            ));
+        }
+        boards.boards.push(board::BoardGeom {
+            first: first as u32,
+            rows: rows as u32,
+            cols: cols as u32,
+            track,
+            wrap_rows,
+            wrap_cols,
+            name,
+        });
+        first += rows * cols;
+    }
+    Ok(boards)
 }
 
 /// Reads a `--set` value for a declare of the given kind.
@@ -348,7 +399,7 @@ impl State {
                 let Some(n) = seen.get_mut(c as usize) else {
                     return Err(format!(
                         "unknown card #{c} in {}",
-                        view::slot_name(&self.tabs, table.players, slot as u32)
+                        view::slot_name(&self.tabs, &table, slot as u32)
                     ));
                 };
                 *n += 1;

@@ -2,6 +2,7 @@
 //! game's seeded chance. Flat vectors indexed by interned ids, so a clone is a
 //! handful of `memcpy`s.
 
+use super::board::{Boards, SpaceId};
 use super::Tables;
 use crate::ir::{LocKind, LocNameId, Sym};
 use crate::random::GameRng;
@@ -106,14 +107,27 @@ pub struct Table {
     pub team_cycles: Vec<Cycle>,
     /// The game's chance: shuffles, random tie breaks, `random`.
     pub rng: GameRng,
+    /// The boards and their sizes (fixed for the game).
+    pub boards: Arc<Boards>,
 }
 
-/// Owner-count independent capacity: the table reserves room for this many
-/// teams (more than enough: at most one team per player).
+/// Owners are numbered: the game (0), the players, room for one team per
+/// player, then every space of every board.
 impl Table {
-    /// Owners: game, players, then up to `players` teams.
+    /// Owners before the spaces: game, players, up to `players` teams.
     pub fn owner_count(players: usize) -> usize {
         1 + 2 * players
+    }
+
+    /// The owner id of space `s`.
+    pub fn space_owner(&self, s: SpaceId) -> OwnerId {
+        Self::owner_count(self.players) as OwnerId + s
+    }
+
+    /// The space an owner id stands for, if it is a space.
+    pub fn owner_space(&self, owner: OwnerId) -> Option<SpaceId> {
+        let base = Self::owner_count(self.players) as OwnerId;
+        (owner >= base && owner - base < self.boards.space_count()).then(|| owner - base)
     }
 
     /// The owner id of seat `p`.
@@ -127,8 +141,8 @@ impl Table {
     }
 
     /// A new empty table.
-    pub fn new(tables: &Tables, players: usize, rng: GameRng) -> Table {
-        let owners = Self::owner_count(players);
+    pub fn new(tables: &Tables, players: usize, boards: Arc<Boards>, rng: GameRng) -> Table {
+        let owners = Self::owner_count(players) + boards.space_count() as usize;
         Table {
             players,
             cards: Arc::new(Vec::new()),
@@ -143,6 +157,7 @@ impl Table {
             player_cycles: vec![Cycle::at(0)],
             team_cycles: vec![Cycle::at(0)],
             rng,
+            boards,
         }
     }
 

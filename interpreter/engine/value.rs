@@ -24,6 +24,10 @@ pub enum Value {
     Teams(Vec<u8>),
     Strs(Vec<Sym>),
     Ints(Vec<i64>),
+    /// A space of a board.
+    Space(u32),
+    /// Spaces.
+    Spaces(Vec<u32>),
 }
 
 /// A card collection: a location (borrowed by slot) or a computed list.
@@ -74,6 +78,7 @@ pub enum Items {
     Teams(Vec<u8>),
     Strs(Vec<Sym>),
     Ints(Vec<i64>),
+    Spaces(Vec<u32>),
 }
 
 impl Items {
@@ -86,6 +91,7 @@ impl Items {
             Items::Teams(v) => v.len(),
             Items::Strs(v) => v.len(),
             Items::Ints(v) => v.len(),
+            Items::Spaces(v) => v.len(),
         }
     }
 
@@ -98,6 +104,7 @@ impl Items {
             Items::Teams(v) => v.get(i).map(|c| Value::Team(*c)),
             Items::Strs(v) => v.get(i).map(|c| Value::Str(*c)),
             Items::Ints(v) => v.get(i).map(|c| Value::Int(*c)),
+            Items::Spaces(v) => v.get(i).map(|c| Value::Space(*c)),
         }
         .unwrap_or_default()
     }
@@ -111,6 +118,7 @@ impl Items {
             Items::Teams(v) => Value::Teams(v),
             Items::Strs(v) => Value::Strs(v),
             Items::Ints(v) => Value::Ints(v),
+            Items::Spaces(v) => Value::Spaces(v),
         }
     }
 
@@ -130,6 +138,7 @@ impl Items {
             Items::Teams(v) => Items::Teams(pick(v, keep)),
             Items::Strs(v) => Items::Strs(pick(v, keep)),
             Items::Ints(v) => Items::Ints(pick(v, keep)),
+            Items::Spaces(v) => Items::Spaces(pick(v, keep)),
         }
     }
 }

@@ -22,8 +22,11 @@ pub fn card_name(tabs: &Tables, table: &Table, id: CardId) -> String {
 }
 
 /// An owner's name: `game`, `p0`.., `team0`...
-pub fn owner_name(players: usize, owner: OwnerId) -> String {
-    if owner == 0 {
+pub fn owner_name(table: &Table, owner: OwnerId) -> String {
+    let players = table.players;
+    if let Some(space) = table.owner_space(owner) {
+        table.boards.name(space)
+    } else if owner == 0 {
         "game".to_string()
     } else if (owner as usize) <= players {
         format!("p{}", owner - 1)
@@ -43,38 +46,33 @@ fn kind_word(kind: LocKind) -> &'static str {
 }
 
 /// A location's name, e.g. `p1 HAND` (`game mem LEAD` for memory).
-pub fn slot_name(tabs: &Tables, players: usize, slot: Slot) -> String {
+pub fn slot_name(tabs: &Tables, table: &Table, slot: Slot) -> String {
     let (owner, id) = Table::slot_parts(slot, tabs.loc_count);
     let ln = tabs.prog.loc_names[id as usize];
     let name = &tabs.prog.symbols[ln.name as usize];
     match ln.kind {
-        LocKind::Memory => format!("{} mem {name}", owner_name(players, owner)),
-        _ => format!("{} {name}", owner_name(players, owner)),
+        LocKind::Memory => format!("{} mem {name}", owner_name(table, owner)),
+        _ => format!("{} {name}", owner_name(table, owner)),
     }
 }
 
 /// A storage's name from its flat index, e.g. `p0 SCORE`.
-pub fn storage_name(
-    tabs: &Tables,
-    players: usize,
-    i: usize,
-    count: usize,
-    names: &[u32],
-) -> String {
+pub fn storage_name(tabs: &Tables, table: &Table, i: usize, count: usize, names: &[u32]) -> String {
     let owner = (i / count.max(1)) as OwnerId;
     let name = names
         .get(i % count.max(1))
         .map(|s| tabs.prog.symbols[*s as usize].as_str())
         .unwrap_or("?");
-    format!("{} {name}", owner_name(players, owner))
+    format!("{} {name}", owner_name(table, owner))
 }
 
 /// The table as `viewer` sees it (`None`: everything, for transcripts).
 pub fn render(tabs: &Tables, table: &Table, viewer: Option<usize>) -> String {
     let mut out = String::new();
     let viewer_owner = viewer.map(Table::player_owner);
-    let owners = 1 + table.players + table.teams.len();
-    for owner in 0..owners as OwnerId {
+    let people = 1 + table.players + table.teams.len();
+    let spaces = table.space_owner(0)..table.space_owner(table.boards.space_count());
+    for owner in (0..people as OwnerId).chain(spaces) {
         let mut lines = Vec::new();
         for (id, ln) in tabs.prog.loc_names.iter().enumerate() {
             let slot = owner * tabs.loc_count as u32 + id as u32;
@@ -125,7 +123,7 @@ pub fn render(tabs: &Tables, table: &Table, viewer: Option<usize>) -> String {
             }
         }
         if !lines.is_empty() {
-            let _ = writeln!(out, "{}:", owner_name(table.players, owner));
+            let _ = writeln!(out, "{}:", owner_name(table, owner));
             for l in lines {
                 let _ = writeln!(out, "{l}");
             }

@@ -1,0 +1,273 @@
+//! Board geometry: the spaces of every board of a game, numbered globally,
+//! and the steps between them (neighbours, wrapping, connected groups).
+//! Sizes are fixed when a game starts.
+
+use std::collections::VecDeque;
+
+/// A space's global number (over all boards of the game).
+pub type SpaceId = u32;
+
+/// A direction of travel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dir {
+    N,
+    E,
+    S,
+    W,
+    NE,
+    NW,
+    SE,
+    SW,
+    /// Along a track: index + 1.
+    Next,
+    /// Along a track: index - 1.
+    Prev,
+}
+
+impl Dir {
+    /// Reads a direction name (`N`, `NE`, `NEXT`, ...).
+    pub fn parse(name: &str) -> Option<Dir> {
+        Some(match name {
+            "N" => Dir::N,
+            "E" => Dir::E,
+            "S" => Dir::S,
+            "W" => Dir::W,
+            "NE" => Dir::NE,
+            "NW" => Dir::NW,
+            "SE" => Dir::SE,
+            "SW" => Dir::SW,
+            "NEXT" => Dir::Next,
+            "PREV" => Dir::Prev,
+            _ => return None,
+        })
+    }
+
+    /// The opposite direction.
+    pub fn opposite(self) -> Dir {
+        match self {
+            Dir::N => Dir::S,
+            Dir::S => Dir::N,
+            Dir::E => Dir::W,
+            Dir::W => Dir::E,
+            Dir::NE => Dir::SW,
+            Dir::SW => Dir::NE,
+            Dir::NW => Dir::SE,
+            Dir::SE => Dir::NW,
+            Dir::Next => Dir::Prev,
+            Dir::Prev => Dir::Next,
+        }
+    }
+
+    /// Row and column change on a grid (row 0 at the top).
+    fn delta(self) -> Option<(i64, i64)> {
+        Some(match self {
+            Dir::N => (-1, 0),
+            Dir::S => (1, 0),
+            Dir::E => (0, 1),
+            Dir::W => (0, -1),
+            Dir::NE => (-1, 1),
+            Dir::NW => (-1, -1),
+            Dir::SE => (1, 1),
+            Dir::SW => (1, -1),
+            Dir::Next | Dir::Prev => return None,
+        })
+    }
+}
+
+/// One board's shape with its sizes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardGeom {
+    /// Global number of its first space.
+    pub first: SpaceId,
+    /// Rows (1 for a track).
+    pub rows: u32,
+    /// Columns (the length of a track).
+    pub cols: u32,
+    /// A track (directions NEXT/PREV) rather than a grid.
+    pub track: bool,
+    pub wrap_rows: bool,
+    pub wrap_cols: bool,
+    /// The board's name, for views.
+    pub name: String,
+}
+
+impl BoardGeom {
+    /// Number of spaces.
+    pub fn len(&self) -> u32 {
+        self.rows * self.cols
+    }
+
+    /// The global space at (row, col), wrapping wrapped axes; `None` outside.
+    pub fn at(&self, row: i64, col: i64) -> Option<SpaceId> {
+        let (rows, cols) = (self.rows as i64, self.cols as i64);
+        let row = if self.wrap_rows {
+            row.rem_euclid(rows)
+        } else {
+            row
+        };
+        let col = if self.wrap_cols {
+            col.rem_euclid(cols)
+        } else {
+            col
+        };
+        ((0..rows).contains(&row) && (0..cols).contains(&col))
+            .then(|| self.first + (row * cols + col) as SpaceId)
+    }
+
+    /// Row and column of a space of this board.
+    pub fn coords(&self, s: SpaceId) -> (u32, u32) {
+        let local = s - self.first;
+        (local / self.cols, local % self.cols)
+    }
+
+    /// The neighbour of `s` in direction `d`, or why there is none.
+    pub fn step(&self, s: SpaceId, d: Dir) -> Result<Option<SpaceId>, String> {
+        let (r, c) = self.coords(s);
+        let (r, c) = (r as i64, c as i64);
+        if self.track {
+            return match d {
+                Dir::Next => Ok(self.at(0, c + 1)),
+                Dir::Prev => Ok(self.at(0, c - 1)),
+                _ => Err(format!(
+                    "`{}` is a track: its directions are NEXT and PREV",
+                    self.name
+                )),
+            };
+        }
+        match d.delta() {
+            Some((dr, dc)) => Ok(self.at(r + dr, c + dc)),
+            None => Err(format!(
+                "`{}` is a grid: its directions are N E S W NE NW SE SW",
+                self.name
+            )),
+        }
+    }
+
+    /// The orthogonal neighbours of `s` (NEXT/PREV on a track).
+    pub fn neighbours(&self, s: SpaceId) -> impl Iterator<Item = SpaceId> + '_ {
+        let dirs: &[Dir] = if self.track {
+            &[Dir::Prev, Dir::Next]
+        } else {
+            &[Dir::N, Dir::W, Dir::E, Dir::S]
+        };
+        dirs.iter()
+            .filter_map(move |d| self.step(s, *d).ok().flatten())
+    }
+}
+
+/// All boards of a game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Boards {
+    pub boards: Vec<BoardGeom>,
+}
+
+impl Boards {
+    /// Total number of spaces.
+    pub fn space_count(&self) -> u32 {
+        self.boards.iter().map(BoardGeom::len).sum()
+    }
+
+    /// The board a space belongs to.
+    pub fn of(&self, s: SpaceId) -> Option<&BoardGeom> {
+        self.boards
+            .iter()
+            .find(|b| s >= b.first && s < b.first + b.len())
+    }
+
+    /// A space's name for views: `TRACK[3]`, `GRID[2,5]`.
+    pub fn name(&self, s: SpaceId) -> String {
+        match self.of(s) {
+            Some(b) if b.track => format!("{}[{}]", b.name, s - b.first),
+            Some(b) => {
+                let (r, c) = b.coords(s);
+                format!("{}[{r},{c}]", b.name)
+            }
+            None => format!("space#{s}"),
+        }
+    }
+
+    /// Breadth-first search from `start` through spaces for which `keep`
+    /// holds (the start included only if it holds).
+    pub fn flood(
+        &self,
+        start: SpaceId,
+        mut keep: impl FnMut(SpaceId) -> Result<bool, String>,
+    ) -> Result<Vec<SpaceId>, String> {
+        let Some(board) = self.of(start) else {
+            return Ok(Vec::new());
+        };
+        if !keep(start)? {
+            return Ok(Vec::new());
+        }
+        let mut seen = vec![false; board.len() as usize];
+        seen[(start - board.first) as usize] = true;
+        let mut out = vec![start];
+        let mut queue = VecDeque::from([start]);
+        while let Some(s) = queue.pop_front() {
+            let next: Vec<SpaceId> = board.neighbours(s).collect();
+            for n in next {
+                let i = (n - board.first) as usize;
+                if !seen[i] {
+                    seen[i] = true;
+                    if keep(n)? {
+                        out.push(n);
+                        queue.push_back(n);
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(rows: u32, cols: u32, wrap_cols: bool) -> BoardGeom {
+        BoardGeom {
+            first: 10,
+            rows,
+            cols,
+            track: false,
+            wrap_rows: false,
+            wrap_cols,
+            name: "G".into(),
+        }
+    }
+
+    #[test]
+    fn steps_stop_at_edges_and_wrap_where_asked() {
+        let g = grid(3, 4, false);
+        let corner = g.at(0, 3).unwrap();
+        assert_eq!(g.step(corner, Dir::E), Ok(None));
+        assert_eq!(g.step(corner, Dir::N), Ok(None));
+        assert_eq!(g.step(corner, Dir::S), Ok(g.at(1, 3)));
+        let w = grid(3, 4, true);
+        assert_eq!(w.step(corner, Dir::E), Ok(w.at(0, 0)));
+        assert_eq!(w.step(corner, Dir::N), Ok(None));
+        assert!(g.step(corner, Dir::Next).is_err());
+        assert_eq!(g.coords(g.at(2, 1).unwrap()), (2, 1));
+    }
+
+    #[test]
+    fn flood_follows_the_condition() {
+        let g = grid(3, 3, false);
+        let boards = Boards {
+            boards: vec![g.clone()],
+        };
+        // Keep the middle column only.
+        let col1 = |s: SpaceId| Ok(g.coords(s).1 == 1);
+        let got = boards.flood(g.at(0, 1).unwrap(), col1).unwrap();
+        assert_eq!(
+            got,
+            vec![
+                g.at(0, 1).unwrap(),
+                g.at(1, 1).unwrap(),
+                g.at(2, 1).unwrap()
+            ]
+        );
+        assert!(boards.flood(g.at(0, 0).unwrap(), col1).unwrap().is_empty());
+        assert_eq!(boards.name(g.at(2, 1).unwrap()), "G[2,1]");
+    }
+}

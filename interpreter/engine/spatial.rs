@@ -1,0 +1,127 @@
+//! Spatial queries: evaluating spaces of boards (`space`, `where`,
+//! `neighbour`, `after`/`before`) against the table's board geometry.
+
+use super::board;
+use super::eval::R;
+use super::exec::Machine;
+use super::state::Table;
+use super::value::Value;
+use crate::ir::{SpaceExpr, StrExpr};
+
+impl Machine<'_> {
+    // ---- spaces ---------------------------------------------------------
+
+    /// Evaluates a space (`None`: no space, off the board).
+    pub fn space(&mut self, e: &SpaceExpr) -> R<Option<u32>> {
+        Ok(match e {
+            SpaceExpr::At { board, coords } => {
+                let mut xs = Vec::with_capacity(2);
+                for c in coords {
+                    xs.push(self.int(c)?);
+                }
+                let b = self
+                    .table
+                    .boards
+                    .boards
+                    .get(*board as usize)
+                    .ok_or("no such board")?;
+                match xs.as_slice() {
+                    [i] if b.track => b.at(0, *i),
+                    [r, c] if !b.track => b.at(*r, *c),
+                    _ => {
+                        return Err(format!(
+                            "wrong number of coordinates for board `{}`",
+                            b.name
+                        ))
+                    }
+                }
+            }
+            SpaceExpr::Var(v) => match self.var(*v) {
+                Value::Space(s) => Some(*s),
+                Value::Unset => None,
+                other => {
+                    return Err(format!(
+                        "`'{}` is not a space ({other:?})",
+                        self.var_name(*v)
+                    ))
+                }
+            },
+            SpaceExpr::Of(card) => match self.card(card)? {
+                None => None,
+                Some(c) => {
+                    let slot = self.table.card_loc[c.id as usize];
+                    let (owner, _) = Table::slot_parts(slot, self.tabs.loc_count);
+                    self.table.owner_space(owner)
+                }
+            },
+            SpaceExpr::Neighbour(s, dir) => {
+                let Some(s) = self.space(s)? else {
+                    return Ok(None);
+                };
+                let d = self.dir(dir)?;
+                self.board_of(s)?.step(s, d)?
+            }
+            SpaceExpr::Find {
+                from,
+                forward,
+                dir,
+                var,
+                cond,
+            } => {
+                let Some(mut s) = self.space(from)? else {
+                    return Ok(None);
+                };
+                let board = self.board_of(s)?.clone();
+                let d = match dir {
+                    Some(d) => self.dir(d)?,
+                    None if board.track => board::Dir::Next,
+                    None => {
+                        return Err(format!(
+                            "`{}` is a grid: `after`/`before` need a direction, as in `(after 'S E 'V ...)`",
+                            board.name
+                        ))
+                    }
+                };
+                let d = if *forward { d } else { d.opposite() };
+                let mut found = None;
+                for _ in 0..board.len() {
+                    match board.step(s, d)? {
+                        None => break,
+                        Some(n) => {
+                            self.vars[*var as usize] = Value::Space(n);
+                            if self.bool(cond)? {
+                                found = Some(n);
+                                break;
+                            }
+                            s = n;
+                        }
+                    }
+                }
+                found
+            }
+        })
+    }
+
+    /// A space that must exist.
+    pub(super) fn some_space(&mut self, e: &SpaceExpr) -> R<u32> {
+        self.space(e)?
+            .ok_or_else(|| "no space there (off the board): it has no index, row, column, locations or storages".to_string())
+    }
+
+    pub(super) fn board_of(&self, s: u32) -> R<&board::BoardGeom> {
+        self.table
+            .boards
+            .of(s)
+            .ok_or_else(|| format!("space #{s} is on no board"))
+    }
+
+    fn dir(&mut self, e: &StrExpr) -> R<board::Dir> {
+        let s = self.str(e)?;
+        self.tabs.dirs.get(&s).copied().ok_or_else(|| {
+            format!(
+                "`{}` is not a direction (N E S W NE NW SE SW, or NEXT PREV on a track)",
+                self.tabs.prog.symbols[s as usize]
+            )
+        })
+    }
+}
