@@ -1,0 +1,129 @@
+//! The board extensions at work on small rules written for each test:
+//! spaces as owners, neighbours and wrapping, `after`/`before` along a
+//! track, connected groups and their row/column spans, `where`, integer
+//! collections. Each test's rules compute facts into storages at setup and
+//! the test reads them from the table.
+
+use cardboard::engine::{GameOptions, Rules};
+use cardboard::game::{GameState, Status};
+
+/// Starts `body` (items after setup) on a game with the given boards and
+/// returns the table as text.
+fn table(boards: &str, body: &str) -> String {
+    let src = format!(
+        "(game\n (setup (create players 2) {boards}\n (create deck (game vloc STONES) (deck (COLOR (BLACK, WHITE)))))\n {body}\n (scoring max 0))"
+    );
+    let rules = Rules::from_source("t.rcy", &src).unwrap_or_else(|e| panic!("{}", e.render()));
+    let state = rules
+        .start(&GameOptions::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(state.status(), Status::Finished);
+    state.describe()
+}
+
+#[test]
+fn neighbours_stop_at_edges_and_cross_wrapped_ones() {
+    let t = table(
+        "(create board G (grid 3 4)) (create board W (grid 3 4 (wrap columns)))",
+        "(do (
+           ((onboard (neighbour (space G 0 3) E)) (set (game sto GEAST) 1))
+           ((onboard (neighbour (space G 0 3) N)) (set (game sto GNORTH) 1))
+           ((== (neighbour (space W 0 3) E) (space W 0 0)) (set (game sto WRAPPED) 1))
+           ((onboard (neighbour (space W 0 3) N)) (set (game sto WNORTH) 1))
+           (set (game sto COL) (col (neighbour (space W 1 0) W)))
+           (set (game sto IDX) (index (space G 2 1)))))",
+    );
+    assert!(!t.contains("GEAST"), "{t}");
+    assert!(!t.contains("GNORTH"), "{t}");
+    assert!(t.contains("sto WRAPPED = 1"), "{t}");
+    assert!(!t.contains("WNORTH"), "{t}");
+    assert!(t.contains("sto COL = 3"), "{t}");
+    assert!(t.contains("sto IDX = 9"), "{t}");
+}
+
+#[test]
+fn after_and_before_find_the_first_space_meeting_a_condition() {
+    // Spaces 2 and 5 are marked; from 3, the next marked space is 5, the
+    // previous is 2; nothing is marked after 5.
+    let t = table(
+        "(create board T (track 8))",
+        "(do (
+           (set ((space T 2) sto MARK) 1)
+           (set ((space T 5) sto MARK) 1)
+           (set (game sto AFTER) (index (after (space T 3) 'V (== ('V sto MARK) 1))))
+           (set (game sto BEFORE) (index (before (space T 3) 'V (== ('V sto MARK) 1))))
+           ((onboard (after (space T 5) 'V (== ('V sto MARK) 1))) (set (game sto PAST) 1))
+           (set (game sto NEXT) (index (neighbour (space T 6) NEXT)))))",
+    );
+    assert!(t.contains("sto AFTER = 5"), "{t}");
+    assert!(t.contains("sto BEFORE = 2"), "{t}");
+    assert!(!t.contains("PAST"), "{t}");
+    assert!(t.contains("sto NEXT = 7"), "{t}");
+}
+
+#[test]
+fn groups_are_connected_and_measured_by_rows_and_columns() {
+    // Marks form an L: (0,0) (1,0) (2,0) (2,1), and a lone (0,2).
+    let t = table(
+        "(create board G (grid 3 3))",
+        "(do (
+           (set ((space G 0 0) sto M) 1) (set ((space G 1 0) sto M) 1)
+           (set ((space G 2 0) sto M) 1) (set ((space G 2 1) sto M) 1)
+           (set ((space G 0 2) sto M) 1)
+           (let (group (space G 0 0) 'V (== ('V sto M) 1)) 'L
+             (do ((set (game sto SIZE) (size 'L))
+                  (set (game sto ROWS) (rows 'L))
+                  (set (game sto COLS) (cols 'L)))))
+           (set (game sto LONE) (size (group (space G 0 2) 'V (== ('V sto M) 1))))
+           (set (game sto NONE) (size (group (space G 1 1) 'V (== ('V sto M) 1))))
+           (set (game sto EMPTY) (size (filter (spaces G) 'S (== ('S sto M) 0))))))",
+    );
+    assert!(t.contains("sto SIZE = 4"), "{t}");
+    assert!(t.contains("sto ROWS = 3"), "{t}");
+    assert!(t.contains("sto COLS = 2"), "{t}");
+    assert!(t.contains("sto LONE = 1"), "{t}");
+    assert!(!t.contains("sto NONE"), "{t}");
+    assert!(t.contains("sto EMPTY = 4"), "{t}");
+}
+
+#[test]
+fn cards_lie_on_spaces_and_where_finds_them() {
+    let t = table(
+        "(create board G (grid 2 2))",
+        "(do (
+           (move (top (game vloc STONES)) (top ((space G 1 1) vloc STONE)))
+           (set (game sto ROW) (row (where (top ((space G 1 1) vloc STONE)))))
+           ((onboard (where (top (game vloc STONES)))) (set (game sto ONBOARD) 1))))",
+    );
+    assert!(t.contains("G[1,1]:\n  vloc STONE (1): WHITE"), "{t}");
+    assert!(t.contains("sto ROW = 1"), "{t}");
+    assert!(!t.contains("ONBOARD"), "{t}");
+}
+
+#[test]
+fn integer_collections_have_min_max_and_first() {
+    let t = table(
+        "",
+        "(do (
+           (set (game sto MIN) (min (filter (range 3 .. 9) 'I (== (% 'I 4) 1))))
+           (set (game sto MAX) (max (filter (range 3 .. 9) 'I (== (% 'I 4) 1))))
+           (set (game sto FIRST) (first (filter (range 3 .. 9) 'I (> 'I 6))))))",
+    );
+    assert!(t.contains("sto MIN = 5"), "{t}");
+    assert!(t.contains("sto MAX = 9"), "{t}");
+    assert!(t.contains("sto FIRST = 7"), "{t}");
+}
+
+#[test]
+fn board_sizes_come_from_declared_constants() {
+    let src = "(game (declare 4 'N)\n (setup (create players 2) (create board T (track 'N)))\n (do (((onboard (before (space T 0) 'V (== 1 1))) (set (game sto LAST) 1))\n      (set (game sto SPACES) (size (spaces T)))))\n (scoring max 0))";
+    let rules = Rules::from_source("t.rcy", src).unwrap_or_else(|e| panic!("{}", e.render()));
+    let s = rules
+        .start(&GameOptions {
+            seed: 0,
+            overrides: vec![("N".into(), "6".into())],
+        })
+        .unwrap();
+    assert!(s.describe().contains("sto SPACES = 6"), "{}", s.describe());
+    assert!(!s.describe().contains("LAST"), "{}", s.describe());
+}
