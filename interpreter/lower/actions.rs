@@ -58,6 +58,15 @@ impl Lowerer {
                 );
                 return nothing();
             }
+            Some(SExpr::List(..)) if items.len() == 2 => {
+                // `(COND (COND2 ACTION))` or `(repeat N (COND ACTION))`.
+                self.error_note(
+                    e.span(),
+                    "this conditional action `(CONDITION ACTION)` stands where a plain action is expected",
+                    "the action of a guard or of a `repeat` has no condition of its own: join the conditions with `(and ...)`, or wrap it as `(do ((CONDITION ACTION)))`",
+                );
+                return nothing();
+            }
             Some(SExpr::List(..)) => {
                 self.error(
                     e.span(),
@@ -330,6 +339,13 @@ impl Lowerer {
             Some("deck") => self.create_deck(e, items),
             Some("players") => {
                 self.error(e.span(), "players can only be created in the setup");
+                nothing()
+            }
+            Some("board") => {
+                self.error(
+                    e.span(),
+                    "a board is created once, by a `(create board ...)` of its own in the setup",
+                );
                 nothing()
             }
             _ => {

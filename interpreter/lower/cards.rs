@@ -65,6 +65,11 @@ impl Lowerer {
             return CardExpr::At(Pos::Index(Box::new(n)), Box::new(self.cards(&items[1])));
         }
         match head {
+            "max" | "min" if items.len() == 2 && self.kind_of(e) == Some(ValueType::Int) => {
+                // `(max INTS)`: an integer, not a card.
+                self.wrong(e, &E_CARD);
+                no_card()
+            }
             "max" | "min" => {
                 let shape = if head == "max" {
                     "(max CARDS using POINTS)"

@@ -48,6 +48,21 @@ pub(super) const EXPRESSION_WORDS: &[&str] = &[
     "not",
     "game",
     "player",
+    // boards and spaces (cardboard's extensions)
+    "space",
+    "spaces",
+    "where",
+    "neighbour",
+    "after",
+    "before",
+    "group",
+    "onboard",
+    "index",
+    "row",
+    "col",
+    "rows",
+    "cols",
+    "first",
 ];
 
 /// Every word that begins an action.
@@ -58,7 +73,8 @@ pub(super) const ACTION_WORDS: &[&str] = &[
 
 /// Words of the game's structure.
 pub(super) const STRUCTURE_WORDS: &[&str] = &[
-    "choice", "stage", "end", "setup", "scoring", "declare", "deck", "game",
+    "choice", "stage", "end", "setup", "scoring", "declare", "deck", "game", "board", "track",
+    "grid", "wrap",
 ];
 
 /// The kind of a `(OWNER WORD NAME)` form.
@@ -135,6 +151,7 @@ pub(super) fn element_type(ty: ValueType) -> Option<ValueType> {
         ValueType::Teams => Some(ValueType::Team),
         ValueType::Strs => Some(ValueType::Str),
         ValueType::Ints => Some(ValueType::Int),
+        ValueType::Spaces => Some(ValueType::Space),
         _ => None,
     }
 }
@@ -181,9 +198,17 @@ impl Lowerer {
         use ValueType as T;
         match head {
             "size" | "+" | "-" | "*" | "//" | "%" | "mod" | "^" | "tri" | "fib" | "random"
-            | "sum" | "score" => Some(T::Int),
+            | "sum" | "score" | "index" | "row" | "col" | "rows" | "cols" | "first" => Some(T::Int),
             "cardatt" => Some(T::Str),
+            // `(max CARDS using POINTS)` is a card; `(max INTS)` an integer.
+            "max" | "min" if items.len() == 2 => match items.get(1).and_then(|c| self.kind_of(c)) {
+                Some(T::Cards | T::CardsCollection) => Some(T::Card),
+                _ => Some(T::Int),
+            },
             "max" | "min" | "actual" => Some(T::Card),
+            "space" | "where" | "neighbour" | "after" | "before" => Some(T::Space),
+            "spaces" | "group" => Some(T::Spaces),
+            "onboard" => Some(T::Bool),
             "top" | "bottom" => {
                 if items.len() == 3 {
                     Some(T::Cards)

@@ -1,6 +1,6 @@
 //! Lowering of collections in the generic position (what `any`, `all`,
 //! `filter` and `size` go over): players, teams, strings, integer ranges,
-//! cards and collections of card collections; and the binding forms
+//! cards, collections of card collections and spaces; and the binding forms
 //! `(any|all|filter COLLECTION 'V BODY)` whose variable takes the type of
 //! the collection's items.
 
@@ -31,7 +31,9 @@ impl Lowerer {
                             CollectionExpr::Collections(CollectionsExpr::Var(slot))
                         }
                         T::Team => CollectionExpr::TeamPlayers(crate::ir::TeamExpr::Var(slot)),
-                        T::Players | T::Teams | T::Strs | T::Ints => CollectionExpr::Var(slot, ty),
+                        T::Players | T::Teams | T::Strs | T::Ints | T::Spaces => {
+                            CollectionExpr::Var(slot, ty)
+                        }
                         _ => {
                             self.type_mismatch(name, ty, E_COLLECTION.short, *span);
                             return placeholder();
@@ -82,6 +84,12 @@ impl Lowerer {
                         self.error(e.span(), "`range` is written `(range 1 .. 5)`");
                         placeholder()
                     }
+                };
+            }
+            "spaces" | "group" => {
+                return match self.space_collection(e, items) {
+                    Some(c) => (c, Some(T::Space)),
+                    None => placeholder(),
                 };
             }
             "filter" => {

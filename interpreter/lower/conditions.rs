@@ -50,6 +50,7 @@ impl Lowerer {
         }
         match head {
             "==" | "!=" => self.compare(e, items, head == "=="),
+            "onboard" => self.onboard(e, items),
             "and" | "or" => {
                 let args = items.get(1..).unwrap_or(&[]);
                 if args.len() < 2 {
@@ -95,8 +96,9 @@ impl Lowerer {
         }
     }
 
-    /// `(== A B)` / `(!= A B)`: integers if either side is an integer form,
-    /// else cards, players, teams, and strings otherwise.
+    /// `(== A B)` / `(!= A B)`: spaces if either side is a space form or
+    /// variable, else integers if either side is an integer form, else
+    /// cards, players, teams, and strings otherwise.
     fn compare(&mut self, e: &SExpr, items: &[SExpr], eq: bool) -> BoolExpr {
         let op = if eq { "==" } else { "!=" };
         if !self.arity(e, items, 2, "two values") {
@@ -112,6 +114,7 @@ impl Lowerer {
                     | ValueType::Card
                     | ValueType::Player
                     | ValueType::Team
+                    | ValueType::Space
             )
         };
         if let (Some(x), Some(y)) = (ka, kb) {
@@ -132,7 +135,7 @@ impl Lowerer {
                 self.error(
                     e.span(),
                     format!(
-                        "`{op}` compares integers, strings, cards, players or teams, found {}",
+                        "`{op}` compares integers, strings, cards, players, teams or spaces, found {}",
                         messages::type_name(k)
                     ),
                 );
@@ -140,7 +143,10 @@ impl Lowerer {
             }
         }
         let has = |t: ValueType| ka == Some(t) || kb == Some(t);
-        if has(ValueType::Int) {
+        if has(ValueType::Space) {
+            let (left, right) = (self.space(a), self.space(b));
+            BoolExpr::Space { eq, left, right }
+        } else if has(ValueType::Int) {
             let (left, right) = (self.int(a), self.int(b));
             let cmp = if eq { CmpOp::Eq } else { CmpOp::Ne };
             BoolExpr::Int(cmp, left, right)

@@ -4,6 +4,7 @@
 //! [`Lowerer`]; on an error it records a [`Diagnostic`] and returns a
 //! placeholder so the pass goes on and reports every mistake at once.
 
+use super::boards::BoardEntry;
 use super::classify::{head_word, is_keyword, is_string_list, storage_kind, EXPRESSION_WORDS};
 use super::messages;
 use crate::diagnostic::{Diagnostic, Span};
@@ -64,6 +65,11 @@ pub(super) struct Lowerer {
     pub var_names: Vec<String>,
     scope: Vec<Binding>,
     pub stages: Vec<Stage>,
+    /// The boards created in the setup, by name (collected before anything
+    /// else is lowered, so spaces can name any board).
+    pub boards: Vec<BoardEntry>,
+    /// Set while the `declare`s are lowered (they come before the boards).
+    pub in_declare: bool,
     pub errors: Vec<Diagnostic>,
     /// Set once a table overflowed, so the message is given once.
     overflow_reported: bool,
@@ -82,6 +88,8 @@ impl Lowerer {
             var_names: Vec::new(),
             scope: Vec::new(),
             stages: Vec::new(),
+            boards: Vec::new(),
+            in_declare: false,
             errors: Vec::new(),
             overflow_reported: false,
         };

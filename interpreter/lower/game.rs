@@ -1,6 +1,6 @@
 //! Lowering of the game's structure: the single `(game ...)` form, its
-//! `declare`s, `(setup ...)`, stages and top-level items, and
-//! `(scoring max|min INT)`.
+//! `declare`s, `(setup ...)` (boards: see `boards`), stages and top-level
+//! items, and `(scoring max|min INT)`.
 
 use super::context::Lowerer;
 use crate::diagnostic::Span;
@@ -54,7 +54,12 @@ impl Lowerer {
         let items = e.as_list().unwrap_or(&[]);
         let head_span = items.first().map(SExpr::span).unwrap_or(e.span());
         let parts = self.sort_parts(items.get(1..).unwrap_or(&[]));
+        if let Some(setup) = parts.setup {
+            self.collect_boards(setup);
+        }
+        self.in_declare = true;
         let declares = self.declares(&parts.declares);
+        self.in_declare = false;
         let setup = match parts.setup {
             Some(s) => self.setup(s),
             None => {
@@ -87,7 +92,7 @@ impl Lowerer {
             }
         };
         Program {
-            boards: Vec::new(),
+            boards: self.take_boards(),
             symbols: std::mem::take(&mut self.symbols),
             declares,
             var_count: self.var_names.len(),
@@ -190,7 +195,7 @@ impl Lowerer {
         declares
     }
 
-    /// `(setup (create players N) (create teams ...)? DECKS...)`.
+    /// `(setup (create players N) (create teams ...)? DECKS-AND-BOARDS...)`.
     fn setup(&mut self, e: &SExpr) -> Setup {
         let items = e.as_list().unwrap_or(&[]);
         let mut players = None;
@@ -217,13 +222,14 @@ impl Lowerer {
                     teams = Some(t);
                 }
                 (Some("create"), Some("deck")) => actions.push(self.create_deck(item, parts)),
+                (Some("create"), Some("board")) => self.create_board(item, parts),
                 (Some("repeat"), _) if parts.get(2).and_then(SExpr::head) == Some("create") => {
                     actions.push(self.action(item));
                 }
                 _ => self.error_note(
                     item.span(),
                     format!(
-                        "the setup can only create players, teams and decks, found {}",
+                        "the setup can only create players, teams, boards and decks, found {}",
                         item.describe()
                     ),
                     "actions such as shuffling and dealing go after the setup, for example in a `(do (...))`",

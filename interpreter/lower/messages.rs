@@ -26,7 +26,7 @@
 //! | **the setup** | |
 //! | the setup must begin with `(create players N)` | `(setup (create deck ...))` |
 //! | `(create players N)` must come first in the setup | `(setup (create teams (0) (1)) (create players 2))` |
-//! | the setup can only create players, teams and decks, found `(shuffle ...)` | `(setup (create players 2) (shuffle (game vloc D)))` |
+//! | the setup can only create players, teams, boards and decks, found `(shuffle ...)` | `(setup (create players 2) (shuffle (game vloc D)))` |
 //! | the setup creates teams twice | two `(create teams ...)` |
 //! | `create teams` needs the teams, as in `(create teams (0, 2) (1, 3))` | `(create teams)` |
 //! | a team is a list of player numbers such as `(0, 2)`, found `ONE` | `(create teams (ONE, THREE))` |
@@ -55,6 +55,7 @@
 //! | expected an action such as `(move ...)` or `(do (...))`, found ... | `(do (3))`, `(do (turn pass))` |
 //! | expected an action, found a list inside brackets | `(do (((turn pass))))` |
 //! | a conditional action is written `(CONDITION ACTION)`, but this list has three items | `((== 1 1) (turn pass) (turn pass))` |
+//! | this conditional action `(CONDITION ACTION)` stands where a plain action is expected | `((== 1 1) ((== 2 2) (turn pass)))`, `(repeat 2 ((== 1 1) (turn pass)))` |
 //! | a `choice` can only be an item of a stage or of the game | `(do ((choice ((turn pass)))))` |
 //! | a `stage` can only be an item of another stage or of the game | `(do ((stage player ...)))` |
 //! | a `(setup ...)` can only be an item of the game itself | `(do ((setup ...)))` |
@@ -88,6 +89,7 @@
 //! | expected a player such as `(current player)`, `(owner CARD)` or a player variable, found ... | `(cycle next (top ...))` |
 //! | expected a team such as `(current team)` or `(team (current player))`, found ... | a fallback, like the one above; a team variable where a player is expected gives "`'T` is a team, but a player is expected here": `(any team 'T (cycle next 'T))` |
 //! | expected an owner such as `game`, `(current player)` or a player variable, found ... | `(HEARTS vloc PILE)` |
+//! | `'C` is a card, but a player, a team, a space or `game` is expected here | `(all (game vloc A) 'C (inc ('C sto X) 1))` |
 //! | expected a point map such as `(game points VALUES)`, found ... | `(sum X using 3)` |
 //! | (each "expected" message adds a note such as "`(size ...)` is an integer" when the kind of the form found is known) | |
 //! | `max` is written `(max CARDS using POINTS)` (also `min`, `sort`, `sum`, `score`, `tuples`, `runs`, `run`) | `(max (game vloc A))` |
@@ -99,10 +101,41 @@
 //! | `random` is written `(random N)` or `(random A .. B)` | `(random 1 2)` |
 //! | to add up over a collection, the body of `all` must be an integer storage such as `('P sto SCORE)`, found ... | `(+ 1 (all player 'P ('P str X)))` |
 //! | `==` cannot compare an integer with a string | `(== 3 HEARTS)` |
-//! | `==` compares integers, strings, cards, players or teams, found a card collection | `(== (game vloc A) (game vloc B))` |
+//! | `==` compares integers, strings, cards, players, teams or spaces, found a card collection | `(== (game vloc A) (game vloc B))` |
 //! | `+` takes two integers, found three | `(+ 1 2 3)` |
 //! | `and` takes at least two conditions, found one | `(and (== 1 1))` |
 //! | `cardatt` takes an attribute and a card, found one | `(cardatt RANK)` |
+//! | **boards and spaces** | |
+//! | `create board` is written `(create board NAME (track N))` or `(create board NAME (grid ROWS COLS))` | `(create board B)` |
+//! | this board has no name: `(create board NAME (grid ROWS COLS))` | `(create board (grid 3 3))` |
+//! | a board is named by a word such as `TRACK` or `GRID`, found the variable `'B` | `(create board 'B (track 3))` |
+//! | the board `GRID` is created twice | two `(create board GRID ...)` |
+//! | a board is created once, by a `(create board ...)` of its own in the setup | `(create board B (track 3))` in a stage, or in a `repeat` |
+//! | a board's shape is `(track N)` or `(grid ROWS COLS)`, found `(hex ...)` | `(create board B (hex 3))` |
+//! | `track` is written `(track N)`, with N the number of spaces; found two | `(track 3 4)` |
+//! | a track does not wrap: `track` is written `(track N)` | `(track 10 (wrap))` |
+//! | `grid` is written `(grid ROWS COLS)`, optionally followed by `(wrap columns)`, `(wrap rows)` or `(wrap columns rows)` | `(grid 3)`, `(grid 3 3 (wrap rows) (wrap columns))` |
+//! | after a grid's rows and columns comes `(wrap columns)`, ..., found `columns` | `(grid 3 3 columns)` |
+//! | `wrap` takes `rows`, `columns` or both, found `cols` (with "write `columns`") | `(wrap cols)`, `(wrap)` |
+//! | `rows` is written twice in this `wrap` | `(wrap rows rows)` |
+//! | a track needs at least one space (a grid: one row, one column) | `(track 0)`, `(grid 0 3)` |
+//! | a `declare` cannot use a board: the boards are created in the setup, after the declares | `(declare (spaces GRID) 'ALL)` |
+//! | unknown board `GRDI` (with "did you mean `GRID`?", or the game's boards) | `(space GRDI 1 2)` |
+//! | expected the name of a board such as `GRID`, found the variable `'B` | `(space 'B 1)` |
+//! | `GRID` is a grid: `(space GRID ROW COL)` | `(space GRID 4)` |
+//! | `TRACK` is a track: `(space TRACK INDEX)` | `(space TRACK 1 2)` |
+//! | `space` is written `(space BOARD INDEX)` on a track or `(space BOARD ROW COL)` on a grid | `(space)` |
+//! | expected a space such as `(space GRID 2 3)` or a space variable, found `(top ...)` | `(index (top (game vloc A)))` |
+//! | `'S` is a space, but a player is expected here | `(all (spaces GRID) 'S (cycle next 'S))` |
+//! | `neighbour` takes a space and a direction, found one | `(neighbour 'S)` |
+//! | `north` is not a direction: a direction is `N`, `E`, ... (with "write `N`", or "directions are written in capitals") | `(neighbour 'S north)` |
+//! | `after` is written `(after SPACE 'V CONDITION)`, or `(after SPACE DIRECTION 'V CONDITION)` to go in a direction (also `before`) | `(after 'S 'V)` |
+//! | `where` takes one card, found none (also `index`, `row`, `col`, `onboard`: one space) | `(where)` |
+//! | `spaces` takes the name of a board, found none | `(spaces)` |
+//! | `group` takes a space, a variable and a condition, found two | `(group 'S 'V)` |
+//! | `rows` takes a collection of spaces such as `(spaces GRID)` or `(group ...)`, found a card collection (also `cols`) | `(rows (game vloc A))` |
+//! | `max` takes a collection of integers such as `(range 1 .. 5)`, found a card collection (also `min`, `first`; a note gives the card form) | `(set (game sto X) (max (game vloc A)))` |
+//! | `==` cannot compare a space with an integer | `(== (space TRACK 0) 3)` |
 //! | **limits** | |
 //! | this game uses too many variables (location names, storage names, ...) | more than 65,535 of them |
 
@@ -130,6 +163,8 @@ pub const PLAYER: &str = "a player such as `(current player)`, `(owner CARD)` or
 pub const TEAM: &str = "a team such as `(current team)` or `(team (current player))`";
 /// What an owner looks like.
 pub const OWNER: &str = "an owner such as `game`, `(current player)` or a player variable";
+/// What a space looks like.
+pub const SPACE: &str = "a space such as `(space GRID 2 3)` or a space variable";
 /// What a point map looks like.
 pub const POINTS: &str = "a point map such as `(game points VALUES)`";
 
@@ -191,8 +226,13 @@ pub const E_TEAM: Expect = Expect {
 };
 /// An owner position.
 pub const E_OWNER: Expect = Expect {
-    short: "a player, a team or `game`",
+    short: "a player, a team, a space or `game`",
     long: OWNER,
+};
+/// A space position.
+pub const E_SPACE: Expect = Expect {
+    short: "a space",
+    long: SPACE,
 };
 /// A point map position.
 pub const E_POINTS: Expect = Expect {
@@ -223,6 +263,21 @@ pub fn type_name(ty: ValueType) -> &'static str {
         ValueType::Ints => "a collection of integers",
         ValueType::Space => "a space",
         ValueType::Spaces => "a collection of spaces",
+    }
+}
+
+/// "a card collection", "a collection of spaces", ...: the name of a
+/// collection whose items are of type `item`.
+pub fn collection_name(item: ValueType) -> &'static str {
+    match item {
+        ValueType::Card => "a card collection",
+        ValueType::Cards => "a collection of card collections",
+        ValueType::Player => "a collection of players",
+        ValueType::Team => "a collection of teams",
+        ValueType::Str => "a collection of strings",
+        ValueType::Int => "a collection of integers",
+        ValueType::Space => "a collection of spaces",
+        other => type_name(other),
     }
 }
 

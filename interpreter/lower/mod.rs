@@ -18,13 +18,18 @@
 //! - `cards` — cards, card collections, collections of card collections;
 //! - `collections` — generic collections and `any`/`all`/`filter` binding;
 //! - `decks` — decks, point awards, teams;
+//! - `boards` — boards, spaces, space collections and queries (cardboard's
+//!   extensions);
 //! - `messages` — the catalogue of error messages.
 //!
 //! Readings chosen where the language leaves a choice:
 //! - `(BOOL ACTION)`: a list of two items whose first is a list or a
 //!   variable is a conditional action; anything else is an action.
-//! - `(== A B)`: integers if either side is an integer form, else cards,
-//!   players, teams, and strings otherwise (a bare name is a string).
+//! - `(== A B)`: spaces if either side is a space form or variable, else
+//!   integers if either side is an integer form, else cards, players,
+//!   teams, and strings otherwise (a bare name is a string).
+//! - `(max X)` / `(min X)` without `using` is the largest (smallest)
+//!   integer of a collection of integers; with `using` it is a card.
 //! - `(top X)`: a card, unless X is a collection of card collections, when
 //!   it is one of those collections; `(top N X)` is the top N cards.
 //! - A list of bare names whose first is not a keyword is a list of
@@ -40,6 +45,7 @@
 //!   byte-order mark at the start of the file.
 
 mod actions;
+mod boards;
 mod cards;
 mod classify;
 mod collections;

@@ -8,8 +8,8 @@ use super::context::Lowerer;
 use super::messages::{self, E_INT, E_OWNER, E_PLAYER, E_POINTS, E_STR, E_TEAM};
 use crate::diagnostic::Span;
 use crate::ir::{
-    AttrRef, IntExpr, IntOp, IntStorage, NameRef, OwnerExpr, PlayerExpr, PointStorage, StrExpr,
-    StrStorage, TeamExpr, ValueExpr, ValueType, EMPTY,
+    AttrRef, IntExpr, IntOp, IntStorage, NameRef, OwnerExpr, PlayerExpr, PointStorage, SpaceExpr,
+    StrExpr, StrStorage, TeamExpr, ValueExpr, ValueType, EMPTY,
 };
 use crate::syntax::SExpr;
 
@@ -75,6 +75,13 @@ impl Lowerer {
                 }
             }
             "random" => self.random(e, items),
+            "index" | "row" | "col" | "rows" | "cols" => self.space_int(e, items, head),
+            "first" => self.int_of_ints(e, items, head),
+            // RECYCLE's `(max CARDS using POINTS)` is a card; without
+            // `using`, `max` is the largest of some integers.
+            "max" | "min" if items.get(2).and_then(SExpr::as_name) != Some("using") => {
+                self.int_of_ints(e, items, head)
+            }
             "sum" => {
                 if !self.shape(e, items, 4, 2, "(sum CARDS using POINTS)") {
                     return IntExpr::Lit(0);
@@ -262,13 +269,15 @@ impl Lowerer {
         }
     }
 
-    /// The owner of a location or storage: `game`, a player or a team.
+    /// The owner of a location or storage: `game`, a player, a team or a
+    /// space.
     pub(super) fn owner(&mut self, e: &SExpr) -> OwnerExpr {
         match e {
             SExpr::Name(n, _) if n == "game" => OwnerExpr::Game,
             SExpr::Var(name, span) => match self.var(name, *span) {
                 Some((slot, Some(ValueType::Player))) => OwnerExpr::Player(PlayerExpr::Var(slot)),
                 Some((slot, Some(ValueType::Team))) => OwnerExpr::Team(TeamExpr::Var(slot)),
+                Some((slot, Some(ValueType::Space))) => OwnerExpr::Space(SpaceExpr::Var(slot)),
                 Some((_, Some(ty))) => {
                     self.type_mismatch(name, ty, E_OWNER.short, *span);
                     OwnerExpr::Game
@@ -278,6 +287,7 @@ impl Lowerer {
             SExpr::List(..) => match self.kind_of(e) {
                 Some(ValueType::Player) => OwnerExpr::Player(self.player(e)),
                 Some(ValueType::Team) => OwnerExpr::Team(self.team(e)),
+                Some(ValueType::Space) => OwnerExpr::Space(self.space(e)),
                 _ => {
                     self.wrong(e, &E_OWNER);
                     OwnerExpr::Game
@@ -370,6 +380,7 @@ impl Lowerer {
             Some(ValueType::CardsCollection) => ValueExpr::CardsCollection(self.collections(e)),
             Some(ValueType::Player) => ValueExpr::Player(self.player(e)),
             Some(ValueType::Team) => ValueExpr::Team(self.team(e)),
+            Some(ValueType::Space) => ValueExpr::Space(self.space(e)),
             Some(_) => ValueExpr::Collection(self.collection(e).0),
             None => {
                 let unknown_var = matches!(e, SExpr::Var(n, _) if self.lookup(n).is_none());

@@ -61,6 +61,16 @@ fn conditional_actions_have_a_guard() {
         &game("((== 1 1) (turn pass) (turn pass))"),
         "a conditional action is written `(CONDITION ACTION)`",
     );
+    // A guard inside a guard (or a `repeat`) is no plain action.
+    fails_with(
+        &game("((== 1 1) ((== 2 2) (turn pass)))"),
+        "this conditional action `(CONDITION ACTION)` stands where a plain action is expected",
+    );
+    fails_with(
+        &game("(repeat 2 ((== 1 1) (turn pass)))"),
+        "stands where a plain action is expected",
+    );
+    ok(&game("((== 1 1) (do (((== 2 2) (turn pass)))))"));
 }
 
 #[test]

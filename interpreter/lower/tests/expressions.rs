@@ -338,7 +338,7 @@ fn conditions() {
     );
     fails_with(
         &game("((== (game vloc A) (game vloc B)) (turn pass))"),
-        "`==` compares integers, strings, cards, players or teams, found a card collection",
+        "`==` compares integers, strings, cards, players, teams or spaces, found a card collection",
     );
     fails_with(
         &game("((and (== 1 1)) (turn pass))"),
@@ -394,7 +394,7 @@ fn variables_are_typed_and_scoped() {
     );
     fails_with(
         &game("(all (game vloc A) 'C (inc ('C sto X) 1))"),
-        "`'C` is a card, but a player, a team or `game` is expected here",
+        "`'C` is a card, but a player, a team, a space or `game` is expected here",
     );
     // An error in a collection does not cascade into its body.
     let errs = errors(&game("(all HEARTS 'C (move 'C (top (game vloc A))))"));

@@ -4,6 +4,7 @@
 //! messages.
 
 mod actions;
+mod boards;
 mod decks;
 mod expressions;
 
@@ -119,7 +120,7 @@ fn setup_creates_players_teams_and_decks() {
     );
     fails_with(
         "(game (setup (create players 2) (shuffle (game vloc D))) (turn pass) (scoring max 0))",
-        "the setup can only create players, teams and decks, found `(shuffle ...)`",
+        "the setup can only create players, teams, boards and decks, found `(shuffle ...)`",
     );
 }
 

@@ -1,0 +1,558 @@
+//! Lowering of boards and spaces, cardboard's extensions to RECYCLE:
+//! `(create board NAME (track N))` and `(create board NAME (grid R C
+//! (wrap ...)))` in the setup (and the first pass that collects the boards'
+//! names and shapes, so a space can name any board); spaces `(space BOARD
+//! ...)`, `(where CARD)`, `(neighbour SPACE DIR)`, `(after|before SPACE
+//! [DIR] 'V COND)`; the space collections `(spaces BOARD)` and `(group
+//! SPACE 'V COND)`; and the integers `index`, `row`, `col`, `rows`, `cols`.
+
+use super::context::Lowerer;
+use super::messages::{self, E_SPACE};
+use crate::diagnostic::Span;
+use crate::ir::{
+    Board, BoolExpr, CollectionExpr, IntExpr, Shape, SpaceExpr, StrExpr, ValueType, EMPTY,
+};
+use crate::syntax::SExpr;
+
+/// How `create board` is written.
+const CREATE_BOARD: &str = "`create board` is written `(create board NAME (track N))` or `(create board NAME (grid ROWS COLS))`";
+/// How `space` is written.
+const SPACE_SHAPE: &str =
+    "`space` is written `(space BOARD INDEX)` on a track or `(space BOARD ROW COL)` on a grid";
+/// How `wrap` is written.
+const WRAP_SHAPE: &str = "`(wrap columns)`, `(wrap rows)` or `(wrap columns rows)`";
+
+/// The directions a space has: on a grid and on a track.
+pub(super) const DIRECTIONS: &[&str] =
+    &["N", "E", "S", "W", "NE", "NW", "SE", "SW", "NEXT", "PREV"];
+
+/// A board created in the setup, as the lowering knows it.
+#[derive(Clone, Debug)]
+pub(super) struct BoardEntry {
+    /// Its name.
+    pub name: String,
+    /// The `(create board ...)` form that created it.
+    pub form: Span,
+    /// `Some(true)` for a grid, `Some(false)` for a track, `None` when the
+    /// shape is wrong (reported in the setup).
+    pub grid: Option<bool>,
+    /// The lowered shape, once the setup is lowered.
+    pub shape: Option<Shape>,
+}
+
+/// The placeholder space after an error.
+fn no_space() -> SpaceExpr {
+    SpaceExpr::At {
+        board: 0,
+        coords: Vec::new(),
+    }
+}
+
+impl Lowerer {
+    /// First pass: the name and shape of every `(create board NAME SHAPE)`
+    /// of the setup, in order (a second board of the same name is reported
+    /// when the setup is lowered).
+    pub(super) fn collect_boards(&mut self, setup: &SExpr) {
+        for item in setup.as_list().unwrap_or(&[]).iter().skip(1) {
+            let Some([_, SExpr::Name(what, _), SExpr::Name(name, _), shape]) = item.as_list()
+            else {
+                continue;
+            };
+            if item.head() != Some("create") || what != "board" {
+                continue;
+            }
+            if self.boards.iter().any(|b| &b.name == name) {
+                continue;
+            }
+            let grid = match shape.head() {
+                Some("grid") => Some(true),
+                Some("track") => Some(false),
+                _ => None,
+            };
+            self.boards.push(BoardEntry {
+                name: name.clone(),
+                form: item.span(),
+                grid,
+                shape: None,
+            });
+        }
+    }
+
+    /// The boards of the program, in order of creation.
+    pub(super) fn take_boards(&mut self) -> Vec<Board> {
+        let entries = std::mem::take(&mut self.boards);
+        entries
+            .into_iter()
+            .map(|b| Board {
+                name: self.intern(&b.name),
+                shape: b.shape.unwrap_or(Shape::Track {
+                    len: IntExpr::Lit(1),
+                }),
+                span: b.form,
+            })
+            .collect()
+    }
+
+    /// `(create board NAME SHAPE)` in the setup.
+    pub(super) fn create_board(&mut self, e: &SExpr, items: &[SExpr]) {
+        let [_, _, name, shape] = items else {
+            if let [_, _, shape] = items {
+                if matches!(shape.head(), Some("track" | "grid")) {
+                    self.error(
+                        e.span(),
+                        "this board has no name: `(create board NAME (grid ROWS COLS))`",
+                    );
+                    return;
+                }
+            }
+            self.error(e.span(), CREATE_BOARD);
+            return;
+        };
+        let lowered = self.board_shape(shape);
+        let SExpr::Name(name, name_span) = name else {
+            self.error(
+                name.span(),
+                format!(
+                    "a board is named by a word such as `TRACK` or `GRID`, found {}",
+                    name.describe()
+                ),
+            );
+            return;
+        };
+        match self.boards.iter().position(|b| &b.name == name) {
+            Some(i) if self.boards[i].form == e.span() => self.boards[i].shape = lowered,
+            Some(_) => self.error_note(
+                *name_span,
+                format!("the board `{name}` is created twice"),
+                "each board needs a name of its own",
+            ),
+            None => {}
+        }
+    }
+
+    /// `(track N)` or `(grid ROWS COLS (wrap ...)?)`.
+    fn board_shape(&mut self, e: &SExpr) -> Option<Shape> {
+        let items = e.as_list().unwrap_or(&[]);
+        match e.head() {
+            Some("track") => match items {
+                [_, len] => Some(Shape::Track {
+                    len: self.board_size(len, "a track needs at least one space"),
+                }),
+                _ => {
+                    if items.iter().any(|i| i.head() == Some("wrap")) {
+                        self.error_note(
+                            e.span(),
+                            "a track does not wrap: `track` is written `(track N)`",
+                            "for a loop, use a grid of one row: `(grid 1 N (wrap columns))`",
+                        );
+                    } else {
+                        self.error(
+                            e.span(),
+                            format!(
+                                "`track` is written `(track N)`, with N the number of spaces; found {}",
+                                messages::count(items.len().saturating_sub(1))
+                            ),
+                        );
+                    }
+                    None
+                }
+            },
+            Some("grid") => match items {
+                [_, rows, cols, wraps @ ..] if wraps.len() <= 1 => {
+                    let rows = self.board_size(rows, "a grid needs at least one row");
+                    let cols = self.board_size(cols, "a grid needs at least one column");
+                    let (wrap_rows, wrap_cols) = match wraps.first() {
+                        Some(w) => self.wrap(w),
+                        None => (false, false),
+                    };
+                    Some(Shape::Grid {
+                        rows,
+                        cols,
+                        wrap_rows,
+                        wrap_cols,
+                    })
+                }
+                _ => {
+                    self.error(
+                        e.span(),
+                        format!("`grid` is written `(grid ROWS COLS)`, optionally followed by {WRAP_SHAPE}"),
+                    );
+                    None
+                }
+            },
+            _ => {
+                self.error(
+                    e.span(),
+                    format!(
+                        "a board's shape is `(track N)` or `(grid ROWS COLS)`, found {}",
+                        e.describe()
+                    ),
+                );
+                None
+            }
+        }
+    }
+
+    /// A board's size: an integer (a literal must not be 0).
+    fn board_size(&mut self, e: &SExpr, zero: &str) -> IntExpr {
+        if let SExpr::Int(0, span) = e {
+            self.error(*span, zero);
+        }
+        self.int(e)
+    }
+
+    /// `(wrap columns rows)`: (wrap rows, wrap columns).
+    fn wrap(&mut self, e: &SExpr) -> (bool, bool) {
+        let (mut rows, mut cols) = (false, false);
+        let Some(words) = e.as_list().filter(|_| e.head() == Some("wrap")) else {
+            self.error(
+                e.span(),
+                format!(
+                    "after a grid's rows and columns comes {WRAP_SHAPE}, found {}",
+                    e.describe()
+                ),
+            );
+            return (rows, cols);
+        };
+        if words.len() == 1 {
+            self.error(
+                e.span(),
+                "`wrap` takes `rows`, `columns` or both, found none",
+            );
+        }
+        for w in &words[1..] {
+            let flag = match w.as_name() {
+                Some("rows") => &mut rows,
+                Some("columns") => &mut cols,
+                _ => {
+                    let message = format!(
+                        "`wrap` takes `rows`, `columns` or both, found {}",
+                        w.describe()
+                    );
+                    match w.as_name() {
+                        Some("cols" | "col" | "column") => {
+                            self.error_note(w.span(), message, "write `columns`")
+                        }
+                        Some("row") => self.error_note(w.span(), message, "write `rows`"),
+                        _ => self.error(w.span(), message),
+                    }
+                    continue;
+                }
+            };
+            if *flag {
+                self.error(
+                    w.span(),
+                    format!("{} is written twice in this `wrap`", w.describe()),
+                );
+            }
+            *flag = true;
+        }
+        (rows, cols)
+    }
+
+    /// The board named by `e`: its index and whether it is a grid (`None`
+    /// when its shape is wrong). Reports an unknown board.
+    fn board_ref(&mut self, e: &SExpr) -> Option<(u16, Option<bool>)> {
+        if self.in_declare {
+            self.error(
+                e.span(),
+                "a `declare` cannot use a board: the boards are created in the setup, after the declares",
+            );
+            return None;
+        }
+        let SExpr::Name(name, span) = e else {
+            self.error(
+                e.span(),
+                format!(
+                    "expected the name of a board such as `GRID`, found {}",
+                    e.describe()
+                ),
+            );
+            return None;
+        };
+        if let Some(i) = self.boards.iter().position(|b| &b.name == name) {
+            let index = u16::try_from(i).ok()?;
+            return Some((index, self.boards[i].grid));
+        }
+        let names: Vec<&str> = self.boards.iter().map(|b| b.name.as_str()).collect();
+        let note = match messages::suggest(name, &names) {
+            Some(s) => format!("did you mean `{s}`?"),
+            None if names.is_empty() => format!(
+                "this game creates no board: create it in the setup, as in `(create board {name} (grid 9 9))`"
+            ),
+            None if names.len() == 1 => format!("this game's board is `{}`", names[0]),
+            None => format!("this game's boards are `{}`", names.join("`, `")),
+        };
+        self.error_note(*span, format!("unknown board `{name}`"), note);
+        None
+    }
+
+    /// A space.
+    pub(super) fn space(&mut self, e: &SExpr) -> SpaceExpr {
+        match e {
+            SExpr::Var(name, span) => self
+                .use_var(name, *span, ValueType::Space, &E_SPACE)
+                .map(SpaceExpr::Var)
+                .unwrap_or_else(no_space),
+            SExpr::List(items, _) => self.space_list(e, items),
+            _ => {
+                self.wrong(e, &E_SPACE);
+                no_space()
+            }
+        }
+    }
+
+    fn space_list(&mut self, e: &SExpr, items: &[SExpr]) -> SpaceExpr {
+        match e.head().unwrap_or("") {
+            "space" => self.space_at(e, items),
+            "where" => {
+                if !self.arity(e, items, 1, "one card") {
+                    return no_space();
+                }
+                SpaceExpr::Of(Box::new(self.card(&items[1])))
+            }
+            "neighbour" => {
+                if !self.arity(e, items, 2, "a space and a direction") {
+                    return no_space();
+                }
+                let from = self.space(&items[1]);
+                let dir = self.direction(&items[2]);
+                SpaceExpr::Neighbour(Box::new(from), Box::new(dir))
+            }
+            "after" => self.find(e, items, true),
+            "before" => self.find(e, items, false),
+            _ => {
+                self.wrong(e, &E_SPACE);
+                no_space()
+            }
+        }
+    }
+
+    /// `(space BOARD INDEX)` / `(space BOARD ROW COL)`.
+    fn space_at(&mut self, e: &SExpr, items: &[SExpr]) -> SpaceExpr {
+        let Some(board) = items.get(1) else {
+            self.error(e.span(), SPACE_SHAPE);
+            return no_space();
+        };
+        let coords = &items[2..];
+        let Some((index, grid)) = self.board_ref(board) else {
+            for c in coords {
+                self.int(c);
+            }
+            return no_space();
+        };
+        let name = board.as_name().unwrap_or("BOARD");
+        match grid {
+            Some(true) if coords.len() != 2 => {
+                self.error_note(
+                    e.span(),
+                    format!("`{name}` is a grid: `(space {name} ROW COL)`"),
+                    format!(
+                        "a space of a grid is given by its row and its column (from 0), found {}",
+                        coord_count(coords.len())
+                    ),
+                );
+                return no_space();
+            }
+            Some(false) if coords.len() != 1 => {
+                self.error_note(
+                    e.span(),
+                    format!("`{name}` is a track: `(space {name} INDEX)`"),
+                    format!(
+                        "a space of a track is given by its number (from 0), found {}",
+                        coord_count(coords.len())
+                    ),
+                );
+                return no_space();
+            }
+            None if coords.is_empty() || coords.len() > 2 => {
+                self.error(e.span(), SPACE_SHAPE);
+                return no_space();
+            }
+            _ => {}
+        }
+        let coords = coords.iter().map(|c| self.int(c)).collect();
+        SpaceExpr::At {
+            board: index,
+            coords,
+        }
+    }
+
+    /// A direction: a string, checked when it is written out.
+    fn direction(&mut self, e: &SExpr) -> StrExpr {
+        let SExpr::Name(n, span) = e else {
+            return self.string(e);
+        };
+        if DIRECTIONS.contains(&n.as_str()) {
+            return StrExpr::Lit(self.intern(n));
+        }
+        let message = format!(
+            "`{n}` is not a direction: a direction is `N`, `E`, `S`, `W`, `NE`, `NW`, `SE` or `SW` on a grid, `NEXT` or `PREV` on a track"
+        );
+        let upper = n.to_uppercase();
+        let short = match upper.replace(['-', '_'], "").as_str() {
+            "NORTH" => Some("N"),
+            "EAST" => Some("E"),
+            "SOUTH" => Some("S"),
+            "WEST" => Some("W"),
+            "NORTHEAST" => Some("NE"),
+            "NORTHWEST" => Some("NW"),
+            "SOUTHEAST" => Some("SE"),
+            "SOUTHWEST" => Some("SW"),
+            "PREVIOUS" | "BACK" | "BACKWARD" | "BACKWARDS" => Some("PREV"),
+            "FORWARD" | "FORWARDS" | "AHEAD" => Some("NEXT"),
+            _ => None,
+        };
+        if DIRECTIONS.contains(&upper.as_str()) {
+            self.error_note(
+                *span,
+                message,
+                format!("directions are written in capitals: `{upper}`"),
+            );
+        } else if let Some(short) = short {
+            self.error_note(*span, message, format!("write `{short}`"));
+        } else {
+            self.error(*span, message);
+        }
+        StrExpr::Lit(EMPTY)
+    }
+
+    /// `(after SPACE [DIR] 'V COND)` / `(before ...)`.
+    fn find(&mut self, e: &SExpr, items: &[SExpr], forward: bool) -> SpaceExpr {
+        let head = if forward { "after" } else { "before" };
+        let (from, dir, var, cond) = match items {
+            [_, from, var @ SExpr::Var(..), cond] => (from, None, var, cond),
+            [_, from, dir, var @ SExpr::Var(..), cond] => (from, Some(dir), var, cond),
+            _ => {
+                self.error(
+                    e.span(),
+                    format!(
+                        "`{head}` is written `({head} SPACE 'V CONDITION)`, or `({head} SPACE DIRECTION 'V CONDITION)` to go in a direction"
+                    ),
+                );
+                return no_space();
+            }
+        };
+        let from = Box::new(self.space(from));
+        let dir = dir.map(|d| Box::new(self.direction(d)));
+        let var = self.bind(var, Some(ValueType::Space), head);
+        let cond = Box::new(self.boolean(cond));
+        self.pop_var();
+        SpaceExpr::Find {
+            from,
+            forward,
+            dir,
+            var,
+            cond,
+        }
+    }
+
+    /// `(onboard SPACE)`.
+    pub(super) fn onboard(&mut self, e: &SExpr, items: &[SExpr]) -> BoolExpr {
+        if !self.arity(e, items, 1, "one space") {
+            return BoolExpr::And(Vec::new());
+        }
+        BoolExpr::OnBoard(self.space(&items[1]))
+    }
+
+    /// `(spaces BOARD)` and `(group SPACE 'V COND)`, as collections of
+    /// spaces; `None` after an error.
+    pub(super) fn space_collection(
+        &mut self,
+        e: &SExpr,
+        items: &[SExpr],
+    ) -> Option<CollectionExpr> {
+        if e.head() == Some("spaces") {
+            if !self.arity(e, items, 1, "the name of a board") {
+                return None;
+            }
+            let (board, _) = self.board_ref(&items[1])?;
+            return Some(CollectionExpr::Spaces(board));
+        }
+        if !self.arity(e, items, 3, "a space, a variable and a condition") {
+            return None;
+        }
+        let from = Box::new(self.space(&items[1]));
+        let var = self.bind(&items[2], Some(ValueType::Space), "group");
+        let cond = Box::new(self.boolean(&items[3]));
+        self.pop_var();
+        Some(CollectionExpr::Group { from, var, cond })
+    }
+
+    /// `(index SPACE)`, `(row SPACE)`, `(col SPACE)`, `(rows SPACES)`,
+    /// `(cols SPACES)`.
+    pub(super) fn space_int(&mut self, e: &SExpr, items: &[SExpr], head: &str) -> IntExpr {
+        if matches!(head, "rows" | "cols") {
+            if !self.arity(e, items, 1, "one collection of spaces") {
+                return IntExpr::Lit(0);
+            }
+            let (over, item) = self.collection(&items[1]);
+            if let Some(ty) = item.filter(|t| *t != ValueType::Space) {
+                self.error(
+                    items[1].span(),
+                    format!(
+                        "`{head}` takes a collection of spaces such as `(spaces GRID)` or `(group ...)`, found {}",
+                        messages::collection_name(ty)
+                    ),
+                );
+                return IntExpr::Lit(0);
+            }
+            let over = Box::new(over);
+            return if head == "rows" {
+                IntExpr::RowsSpanned(over)
+            } else {
+                IntExpr::ColsSpanned(over)
+            };
+        }
+        if !self.arity(e, items, 1, "one space") {
+            return IntExpr::Lit(0);
+        }
+        let space = Box::new(self.space(&items[1]));
+        match head {
+            "index" => IntExpr::SpaceIndex(space),
+            "row" => IntExpr::SpaceRow(space),
+            _ => IntExpr::SpaceCol(space),
+        }
+    }
+
+    /// `(min INTS)`, `(max INTS)`, `(first INTS)`: an integer out of a
+    /// collection of integers.
+    pub(super) fn int_of_ints(&mut self, e: &SExpr, items: &[SExpr], head: &str) -> IntExpr {
+        if !self.arity(e, items, 1, "one collection of integers") {
+            return IntExpr::Lit(0);
+        }
+        let (over, item) = self.collection(&items[1]);
+        if let Some(ty) = item.filter(|t| *t != ValueType::Int) {
+            let message = format!(
+                "`{head}` takes a collection of integers such as `(range 1 .. 5)`, found {}",
+                messages::collection_name(ty)
+            );
+            match (ty, head) {
+                (ValueType::Card, "first") => {
+                    self.error_note(items[1].span(), message, "the first card is `(top CARDS)`")
+                }
+                (ValueType::Card, _) => self.error_note(
+                    items[1].span(),
+                    message,
+                    format!("a card is chosen by its score: `({head} CARDS using POINTS)`"),
+                ),
+                _ => self.error(items[1].span(), message),
+            }
+            return IntExpr::Lit(0);
+        }
+        let over = Box::new(over);
+        match head {
+            "min" => IntExpr::MinOf(over),
+            "max" => IntExpr::MaxOf(over),
+            _ => IntExpr::FirstOf(over),
+        }
+    }
+}
+
+/// "one number", "three numbers".
+fn coord_count(n: usize) -> String {
+    match n {
+        1 => String::from("one number"),
+        n => format!("{} numbers", messages::count(n)),
+    }
+}
