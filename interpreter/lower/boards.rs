@@ -317,6 +317,7 @@ impl Lowerer {
                 }
                 let from = self.space(&items[1]);
                 let dir = self.direction(&items[2]);
+                self.check_direction(&items[1], &items[2]);
                 SpaceExpr::Neighbour(Box::new(from), Box::new(dir))
             }
             "after" => self.find(e, items, true),
@@ -417,6 +418,39 @@ impl Lowerer {
         StrExpr::Lit(EMPTY)
     }
 
+    /// The board of a space written `(space BOARD ...)`: its name and
+    /// whether it is a grid (`None` for any other space, or a board whose
+    /// shape is wrong).
+    fn written_board(&self, space: &SExpr) -> Option<(String, bool)> {
+        let items = space.as_list().filter(|_| space.head() == Some("space"))?;
+        let name = items.get(1)?.as_name()?;
+        let board = self.boards.iter().find(|b| b.name == name)?;
+        Some((board.name.clone(), board.grid?))
+    }
+
+    /// When both the board (a written `(space BOARD ...)`) and the
+    /// direction (a written word) are known, checks that they fit.
+    fn check_direction(&mut self, space: &SExpr, dir: &SExpr) {
+        let (Some((name, grid)), SExpr::Name(d, span)) = (self.written_board(space), dir) else {
+            return;
+        };
+        let along_track = matches!(d.as_str(), "NEXT" | "PREV");
+        if !DIRECTIONS.contains(&d.as_str()) || along_track != grid {
+            return;
+        }
+        if grid {
+            self.error(
+                *span,
+                format!("`{name}` is a grid: its directions are `N`, `E`, `S`, `W`, `NE`, `NW`, `SE` and `SW`, not `{d}`"),
+            );
+        } else {
+            self.error(
+                *span,
+                format!("`{name}` is a track: its directions are `NEXT` and `PREV`, not `{d}`"),
+            );
+        }
+    }
+
     /// `(after SPACE [DIR] 'V COND)` / `(before ...)`.
     fn find(&mut self, e: &SExpr, items: &[SExpr], forward: bool) -> SpaceExpr {
         let head = if forward { "after" } else { "before" };
@@ -433,7 +467,19 @@ impl Lowerer {
                 return no_space();
             }
         };
+        let written = self.written_board(from);
+        let from_expr = from;
         let from = Box::new(self.space(from));
+        match (dir, written) {
+            (Some(d), _) => self.check_direction(from_expr, d),
+            (None, Some((name, true))) => self.error(
+                e.span(),
+                format!(
+                    "`{name}` is a grid: `{head}` needs a direction, as in `({head} SPACE E 'V CONDITION)`"
+                ),
+            ),
+            (None, _) => {}
+        }
         let dir = dir.map(|d| Box::new(self.direction(d)));
         let var = self.bind(var, Some(ValueType::Space), head);
         let cond = Box::new(self.boolean(cond));

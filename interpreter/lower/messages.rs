@@ -129,6 +129,8 @@
 //! | `'S` is a space, but a player is expected here | `(all (spaces GRID) 'S (cycle next 'S))` |
 //! | `neighbour` takes a space and a direction, found one | `(neighbour 'S)` |
 //! | `north` is not a direction: a direction is `N`, `E`, ... (with "write `N`", or "directions are written in capitals") | `(neighbour 'S north)` |
+//! | `TRACK` is a track: its directions are `NEXT` and `PREV`, not `N` (and the grid's) | `(neighbour (space TRACK 1) N)`: only when the board is written out |
+//! | `GRID` is a grid: `after` needs a direction, as in `(after SPACE E 'V CONDITION)` | `(after (space GRID 1 1) 'V ...)` |
 //! | `after` is written `(after SPACE 'V CONDITION)`, or `(after SPACE DIRECTION 'V CONDITION)` to go in a direction (also `before`) | `(after 'S 'V)` |
 //! | `where` takes one card, found none (also `index`, `row`, `col`, `onboard`: one space) | `(where)` |
 //! | `spaces` takes the name of a board, found none | `(spaces)` |

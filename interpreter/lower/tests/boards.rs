@@ -359,6 +359,33 @@ fn space_mistakes_are_reported() {
 }
 
 #[test]
+fn directions_must_fit_a_written_board() {
+    fails_with(
+        &board_game("(set ((neighbour (space TRACK 1) N) sto X) 1)"),
+        "`TRACK` is a track: its directions are `NEXT` and `PREV`, not `N`",
+    );
+    fails_with(
+        &board_game("(set ((neighbour (space GRID 1 1) NEXT) sto X) 1)"),
+        "`GRID` is a grid: its directions are `N`, `E`, `S`, `W`, `NE`, `NW`, `SE` and `SW`, not `NEXT`",
+    );
+    fails_with(
+        &board_game("(set ((after (space GRID 1 1) 'V (onboard 'V)) sto X) 1)"),
+        "`GRID` is a grid: `after` needs a direction, as in `(after SPACE E 'V CONDITION)`",
+    );
+    fails_with(
+        &board_game("(set ((before (space TRACK 4) N 'V (onboard 'V)) sto X) 1)"),
+        "`TRACK` is a track: its directions are `NEXT` and `PREV`, not `N`",
+    );
+    // Where the board is not written out, the engine checks while playing.
+    ok(&board_game(
+        "(all (spaces GRID) 'S (set ((neighbour 'S NEXT) sto X) 1))",
+    ));
+    ok(&board_game(
+        "(set ((before (space TRACK 4) PREV 'V (onboard 'V)) sto X) 1)",
+    ));
+}
+
+#[test]
 fn a_space_is_an_owner_of_locations_and_storages() {
     let p = ok(&board_game(
         "(do (
