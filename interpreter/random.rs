@@ -61,6 +61,18 @@ impl GameRng {
     pub fn new(seed: u64) -> GameRng {
         GameRng(rng_from_seed(seed))
     }
+
+    /// The generator's exact state: the 32-byte key, the stream (8 bytes,
+    /// little-endian) and the position in words (9 bytes, little-endian).
+    /// [`GameRng::from_state`] continues with exactly the same numbers.
+    pub fn state(&self) -> [u8; 49] {
+        self.0.serialize_state()
+    }
+
+    /// A generator from the state [`GameRng::state`] gave.
+    pub fn from_state(state: &[u8; 49]) -> GameRng {
+        GameRng(ChaCha8Rng::deserialize_state(state))
+    }
 }
 
 impl Clone for GameRng {
