@@ -3,10 +3,10 @@
 
 use cardboard::drivers::check::{check_files, EXIT_BAD_FILE, EXIT_UNREADABLE};
 use cardboard::drivers::perft::{perft, perft_table};
-use cardboard::drivers::run::run_game;
+use cardboard::drivers::run::run_game_to;
 use cardboard::drivers::simulate::{simulate, SimulateConfig};
-use cardboard::drivers::{parse_set, GameEnd, Ruleset, DEFAULT_MAX_DECISIONS};
-use cardboard::engine::{GameOptions, Rules};
+use cardboard::drivers::{parse_set, FromPosition, GameEnd, Ruleset, DEFAULT_MAX_DECISIONS};
+use cardboard::engine::{GameOptions, Rules, State};
 use cardboard::loading::LoadError;
 use clap::{Args, Parser, Subcommand};
 use std::io::Write;
@@ -21,7 +21,11 @@ use std::process::ExitCode;
   cardboard check games/agram.rcy
   cardboard run games/agram.rcy --seed 7 --set NUMP=3
   cardboard simulate games/agram.rcy --games 10000 --json
-  cardboard perft games/agram.rcy 4")]
+  cardboard perft games/agram.rcy 4
+  cardboard run games/agram.rcy --seed 7 --save-at 5 --save trick2.pos
+  cardboard run games/agram.rcy --position trick2.pos --seed 1
+
+Positions (--position, --save) are described in docs/positions.md.")]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -44,7 +48,14 @@ enum Command {
     /// setup, every decision (player, legal moves, move taken), the result.
     ///
     /// The same file, seed and settings always give the same transcript.
-    #[command(after_help = "Example:\n  cardboard run games/agram.rcy --seed 7 --set NUMP=3")]
+    ///
+    /// With --save, the position where the game stops (at its end, or after
+    /// --save-at decisions) is written to a file, to be started from with
+    /// --position.
+    #[command(after_help = "Examples:
+  cardboard run games/agram.rcy --seed 7 --set NUMP=3
+  cardboard run games/agram.rcy --seed 7 --save-at 5 --save trick2.pos
+  cardboard run games/agram.rcy --position trick2.pos --seed 3")]
     Run {
         /// The rules file.
         file: PathBuf,
@@ -53,6 +64,14 @@ enum Command {
         /// Stop the game after this many decisions.
         #[arg(long, value_name = "M", default_value_t = DEFAULT_MAX_DECISIONS)]
         max_decisions: u64,
+        /// Write the position where the game stops to this file (see
+        /// docs/positions.md).
+        #[arg(long, value_name = "POS")]
+        save: Option<PathBuf>,
+        /// Stop after N decisions (counted in this run) and save the position
+        /// there (needs --save).
+        #[arg(long, value_name = "N", requires = "save")]
+        save_at: Option<u64>,
     },
     /// Play many games with random players and report how they went: who
     /// wins, how long games last, how many moves a player has to choose from.
@@ -95,7 +114,8 @@ enum Command {
     },
 }
 
-/// Options that fix a game: its seed and the `declare`d constants set.
+/// Options that fix a game: its seed and the `declare`d constants set, or
+/// the position it starts from.
 #[derive(Args, Debug)]
 struct GameArgs {
     /// Seed of the game's chance (shuffles) and of the random players.
@@ -104,6 +124,11 @@ struct GameArgs {
     /// Override a `declare`d constant, e.g. --set NUMP=4 (repeatable).
     #[arg(long = "set", value_name = "NAME=VALUE", value_parser = parse_set)]
     set: Vec<(String, String)>,
+    /// Start from the position in this file (docs/positions.md) instead of
+    /// the beginning. The position carries its settings and its chance;
+    /// --seed then seeds only the random players.
+    #[arg(long, value_name = "POS", conflicts_with = "set")]
+    position: Option<PathBuf>,
 }
 
 impl GameArgs {
@@ -123,15 +148,38 @@ fn main() -> ExitCode {
             file,
             game,
             max_decisions,
+            save,
+            save_at,
         } => with_rules(&file, |rules| {
-            let result = run_game(rules, &game.options(), max_decisions);
+            let start = match position_of(rules, &game) {
+                Ok(start) => start,
+                Err(code) => return code,
+            };
+            let limit = save_at.map_or(max_decisions, |n| n.min(max_decisions));
+            let (result, end_state) = match start {
+                Some(state) => {
+                    let options = GameOptions {
+                        seed: game.seed,
+                        overrides: state.settings(),
+                    };
+                    run_game_to(&FromPosition::new(state), &options, limit)
+                }
+                None => run_game_to(rules, &game.options(), limit),
+            };
             let mut out = std::io::stdout().lock();
             let _ = writeln!(out, "file: {}", file.display());
+            if let Some(pos) = &game.position {
+                let _ = writeln!(out, "position: {}", pos.display());
+            }
             let _ = out.write_all(result.text.as_bytes());
-            match result.end {
+            let mut code = match result.end {
                 GameEnd::Error(_) => 1,
                 _ => 0,
+            };
+            if let Some(path) = save {
+                code = code.max(save_position(&path, &result.end, end_state.as_ref()));
             }
+            code
         }),
         Command::Simulate {
             file,
@@ -148,15 +196,23 @@ fn main() -> ExitCode {
                 max_decisions,
                 jobs: jobs.unwrap_or(0),
             };
-            simulate_command(rules, &config, json)
+            match position_of(rules, &game) {
+                Ok(Some(state)) => simulate_command(&FromPosition::new(state), &config, json),
+                Ok(None) => simulate_command(rules, &config, json),
+                Err(code) => code,
+            }
         }),
         Command::Perft { file, depth, game } => with_rules(&file, |rules| {
-            let start = match rules.start(&game.options()) {
-                Ok(state) => state,
-                Err(e) => {
-                    eprintln!("error: {}: the game cannot start: {e}", file.display());
-                    return 1;
-                }
+            let start = match position_of(rules, &game) {
+                Ok(Some(state)) => state,
+                Ok(None) => match rules.start(&game.options()) {
+                    Ok(state) => state,
+                    Err(e) => {
+                        eprintln!("error: {}: the game cannot start: {e}", file.display());
+                        return 1;
+                    }
+                },
+                Err(code) => return code,
             };
             match perft(&start, depth) {
                 Ok(counts) => {
@@ -185,6 +241,58 @@ fn with_rules(path: &Path, command: impl FnOnce(&Rules) -> i32) -> i32 {
         Err(LoadError::Check(e)) => {
             eprint!("{}", e.render());
             EXIT_BAD_FILE
+        }
+    }
+}
+
+/// The state of `--position`, if given; a position that cannot be read or
+/// loaded is reported here (file, line, what) and gives the exit code.
+fn position_of(rules: &Rules, game: &GameArgs) -> Result<Option<State>, i32> {
+    let Some(path) = &game.position else {
+        return Ok(None);
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        eprintln!("error: cannot read {}: {e}", path.display());
+        EXIT_UNREADABLE
+    })?;
+    rules.load_position(&text).map(Some).map_err(|e| {
+        if e.line > 0 {
+            eprintln!("error: {}:{}: {}", path.display(), e.line, e.message);
+        } else {
+            eprintln!("error: {}: {}", path.display(), e.message);
+        }
+        EXIT_BAD_FILE
+    })
+}
+
+/// Writes the position where a run stopped to `path` (`--save`); returns
+/// the exit code.
+fn save_position(path: &Path, end: &GameEnd, state: Option<&State>) -> i32 {
+    let state = match (end, state) {
+        (GameEnd::Error(_), _) | (_, None) => {
+            eprintln!("error: the game failed: no position saved");
+            return 1;
+        }
+        (GameEnd::Stopped(_), _) => {
+            eprintln!(
+                "error: the engine stopped the game away from any decision: no position saved"
+            );
+            return 1;
+        }
+        (_, Some(state)) => state,
+    };
+    match std::fs::write(path, state.to_position()) {
+        Ok(()) => {
+            eprintln!(
+                "saved the position after {} decisions to {}",
+                state.decisions(),
+                path.display()
+            );
+            0
+        }
+        Err(e) => {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            EXIT_UNREADABLE
         }
     }
 }

@@ -41,6 +41,36 @@ impl Ruleset for Rules {
     }
 }
 
+/// Games that all start from one position (`--position`, see
+/// docs/positions.md): every start is a copy of the loaded state, chance
+/// included, whatever the options say; the seed then only seeds the random
+/// players.
+pub struct FromPosition {
+    state: std::sync::Mutex<State>,
+}
+
+impl FromPosition {
+    /// Games starting at `state`.
+    pub fn new(state: State) -> FromPosition {
+        FromPosition {
+            state: std::sync::Mutex::new(state),
+        }
+    }
+}
+
+impl Ruleset for FromPosition {
+    type State = State;
+    fn start(&self, _options: &GameOptions) -> Result<State, PlayError> {
+        match self.state.lock() {
+            Ok(state) => Ok(state.clone()),
+            Err(poisoned) => Ok(poisoned.into_inner().clone()),
+        }
+    }
+    fn describe(&self, state: &State) -> String {
+        state.describe()
+    }
+}
+
 /// How one game ended, as the drivers see it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GameEnd {

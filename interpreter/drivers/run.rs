@@ -50,6 +50,16 @@ pub fn transcript<R: Ruleset>(rules: &R, options: &GameOptions, max_decisions: u
 
 /// Plays one game like [`transcript`] and also says how it ended.
 pub fn run_game<R: Ruleset>(rules: &R, options: &GameOptions, max_decisions: u64) -> RunResult {
+    run_game_to(rules, options, max_decisions).0
+}
+
+/// Plays one game like [`run_game`] and also returns the state it ended in
+/// (`None` when the game could not start), to save it as a position.
+pub fn run_game_to<R: Ruleset>(
+    rules: &R,
+    options: &GameOptions,
+    max_decisions: u64,
+) -> (RunResult, Option<R::State>) {
     let mut text = String::new();
     let out = &mut text;
     let mut state = match rules.start(options) {
@@ -58,11 +68,12 @@ pub fn run_game<R: Ruleset>(rules: &R, options: &GameOptions, max_decisions: u64
             header(out, options, None, max_decisions);
             let _ = writeln!(out, "== error at start ==\n{e}");
             let end = GameEnd::Error(e.to_string());
-            return RunResult {
+            let result = RunResult {
                 text,
                 end,
                 decisions: 0,
             };
+            return (result, None);
         }
     };
     header(out, options, Some(state.num_players()), max_decisions);
@@ -111,11 +122,12 @@ pub fn run_game<R: Ruleset>(rules: &R, options: &GameOptions, max_decisions: u64
             let _ = writeln!(out, "\n== error after {decisions} decisions ==\n{why}");
         }
     }
-    RunResult {
+    let result = RunResult {
         text,
         end,
         decisions,
-    }
+    };
+    (result, Some(state))
 }
 
 fn header(out: &mut String, options: &GameOptions, players: Option<usize>, max_decisions: u64) {
