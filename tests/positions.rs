@@ -351,6 +351,16 @@ fn bad_positions_say_which_line_and_what() {
             "with a colon before the cards",
         ),
         (
+            edit(&good, "p0 iloc HAND", "p0 iloc HAND: HEARTS-TEN*40"),
+            line_of(&good, "p0 iloc HAND"),
+            "`HEARTS-TEN*40`: more cards than the 35 the rules have",
+        ),
+        (
+            edit(&good, "p0 iloc HAND", "p0 iloc HAND: HEARTS-TEN*2"),
+            line_of(&good, "p0 iloc HAND"),
+            "card HEARTS-TEN appears twice",
+        ),
+        (
             edit(&good, "set NUMP", "set NUMP=3"),
             line_of(&good, "teams"),
             "team3 has seat 3, but the seats are 0 to 2",

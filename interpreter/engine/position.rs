@@ -134,6 +134,22 @@ fn cycles_text(cycles: &[Cycle]) -> String {
     parts.join(" ")
 }
 
+/// Card names with runs of three or more equal names written `NAME*N`.
+fn runs(names: Vec<String>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::with_capacity(names.len());
+    let mut i = 0;
+    while i < names.len() {
+        let n = names[i..].iter().take_while(|m| **m == names[i]).count();
+        if n >= 3 && !names[i].contains('*') {
+            out.push(format!("{}*{n}", names[i]));
+        } else {
+            out.extend(names[i..i + n].iter().cloned());
+        }
+        i += n;
+    }
+    out
+}
+
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
@@ -256,6 +272,7 @@ impl State {
                     .rev()
                     .map(|c| card_name(tabs, &table, *c))
                     .collect();
+                let names = runs(names);
                 let _ = writeln!(
                     o,
                     "{who} {} {} ({}): {}",
@@ -904,7 +921,8 @@ impl<'a> Loader<'a> {
         };
         self.once(no, format!("`{who} {word} {name}`"))?;
         let slot = owner as usize * self.tabs.loc_count + id as usize;
-        let names: Vec<&str> = cards.split_whitespace().collect();
+        let names = self.expand(no, cards)?;
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
         if let Some(count) = count {
             if count != names.len() {
                 return err(
@@ -939,6 +957,37 @@ impl<'a> Loader<'a> {
         ids.reverse();
         self.table.locs[slot] = ids;
         Ok(())
+    }
+
+    /// The card names of a location line, `NAME*N` standing for N cards
+    /// of that name (unless a card is called `NAME*N`).
+    fn expand(&self, no: usize, cards: &str) -> Result<Vec<String>, PositionError> {
+        let mut out = Vec::new();
+        for tok in cards.split_whitespace() {
+            let repeat = tok.rsplit_once('*').filter(|(n, k)| {
+                !n.is_empty()
+                    && !k.is_empty()
+                    && k.bytes().all(|b| b.is_ascii_digit())
+                    && !self.any.contains_key(tok)
+            });
+            match repeat {
+                Some((name, k)) => {
+                    let k: usize = parse_num(no, k, "a number of cards")?;
+                    if out.len() + k > self.table.card_count() {
+                        return err(
+                            no,
+                            format!(
+                                "`{tok}`: more cards than the {} the rules have",
+                                self.table.card_count()
+                            ),
+                        );
+                    }
+                    out.extend(std::iter::repeat_n(name.to_string(), k));
+                }
+                None => out.push(tok.to_string()),
+            }
+        }
+        Ok(out)
     }
 
     /// `((RANK : ACE) 14) ((SUIT : HEARTS) (RANK : QUEEN) 5)`.
