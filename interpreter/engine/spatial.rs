@@ -68,9 +68,10 @@ impl Machine<'_> {
                 var,
                 cond,
             } => {
-                let Some(mut s) = self.space(from)? else {
+                let Some(start) = self.space(from)? else {
                     return Ok(None);
                 };
+                let mut s = start;
                 let board = self.board_of(s)?.clone();
                 let d = match dir {
                     Some(d) => self.dir(d)?,
@@ -86,7 +87,9 @@ impl Machine<'_> {
                 let mut found = None;
                 for _ in 0..board.len() {
                     match board.step(s, d)? {
+                        // Off the edge, or once around a wrapped axis.
                         None => break,
+                        Some(n) if n == start => break,
                         Some(n) => {
                             self.vars[*var as usize] = Value::Space(n);
                             if self.bool(cond)? {
