@@ -664,3 +664,126 @@ fn damaged_positions_never_panic() {
         }
     }
 }
+
+fn cardboard(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_cardboard"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .output()
+        .expect("run cardboard");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn command_line_saves_and_starts_from_positions() {
+    let dir = std::env::temp_dir().join(format!("cardboard-positions-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pos = dir.join("five.pos");
+    let pos_arg = pos.to_str().unwrap();
+
+    // Save after five decisions of seed 7: the position of the library.
+    let (code, out, err) = cardboard(&[
+        "run",
+        "games/agram.rcy",
+        "--seed",
+        "7",
+        "--save-at",
+        "5",
+        "--save",
+        pos_arg,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("== stopped at the limit of 5 decisions =="),
+        "{out}"
+    );
+    assert!(
+        err.contains("saved the position after 5 decisions"),
+        "{err}"
+    );
+    let saved = std::fs::read_to_string(&pos).unwrap();
+    let rules = agram();
+    let mut state = start(&rules, 7, &[]);
+    let mut player = cardboard::player::RandomPlayer::new(cardboard::drivers::player_seed(7));
+    for _ in 0..5 {
+        use cardboard::player::Player;
+        let moves = state.legal_moves();
+        let i = player.choose(&state, &moves);
+        state.apply(&moves[i]).unwrap();
+    }
+    assert_eq!(saved, state.to_position());
+
+    // Run on from it: the transcript starts at the position's table.
+    let (code, out, err) = cardboard(&[
+        "run",
+        "games/agram.rcy",
+        "--position",
+        pos_arg,
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(&format!("position: {pos_arg}")), "{out}");
+    assert!(out.contains("set: NUMP=4, HANDSIZE=6"), "{out}");
+    assert!(out.contains(&state.describe().lines().next().unwrap().to_string()));
+    assert!(out.contains("== finished after 19 decisions =="), "{out}");
+
+    // perft from it agrees with the library.
+    let (code, out, err) = cardboard(&["perft", "games/agram.rcy", "3", "--position", pos_arg]);
+    assert_eq!(code, 0, "{err}");
+    let counts = cardboard::drivers::perft::perft(&state, 3).unwrap();
+    assert_eq!(out, cardboard::drivers::perft::perft_table(&counts));
+
+    // simulate from it: every game has the 19 decisions left.
+    let (code, out, err) = cardboard(&[
+        "simulate",
+        "games/agram.rcy",
+        "--games",
+        "50",
+        "--position",
+        pos_arg,
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"completed\": 50"), "{out}");
+    assert!(out.contains("\"min_decisions\": 19"), "{out}");
+    assert!(out.contains("\"max_decisions\": 19"), "{out}");
+
+    // A bad position: file, line, what; exit code 1.
+    let bad = dir.join("bad.pos");
+    std::fs::write(&bad, saved.replace("decisions 5", "decisions five")).unwrap();
+    let bad_arg = bad.to_str().unwrap();
+    let (code, _, err) = cardboard(&["run", "games/agram.rcy", "--position", bad_arg]);
+    assert_eq!(code, 1);
+    let line = 1 + saved
+        .lines()
+        .position(|l| l.starts_with("decisions"))
+        .unwrap();
+    assert!(
+        err.contains(&format!(
+            "{bad_arg}:{line}: `five` is not a number of decisions"
+        )),
+        "{err}"
+    );
+    let (code, _, err) = cardboard(&["perft", "games/agram.rcy", "2", "--position", "no/such.pos"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read no/such.pos"), "{err}");
+    let (code, _, err) = cardboard(&[
+        "run",
+        "games/agram.rcy",
+        "--position",
+        pos_arg,
+        "--set",
+        "NUMP=3",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("cannot be used with"), "{err}");
+    let (code, _, err) = cardboard(&["run", "games/agram.rcy", "--save-at", "3"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--save"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
