@@ -518,7 +518,10 @@ impl State {
                     self.status = Status::Running;
                     *self.legal.get_mut() = None;
                     // A choice with no option cannot be played.
-                    if self.legal_moves().is_empty() {
+                    let moves = self.enumerate();
+                    let none = moves.is_empty();
+                    *self.legal.get_mut() = Some(moves);
+                    if none {
                         let (line, col) = line_of(&tabs, span.start);
                         return Err(format!(
                             "the choice at line {line}, column {col} has no legal option for p{}",
