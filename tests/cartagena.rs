@@ -170,7 +170,10 @@ impl Table {
 
     /// Tokens of `colour` at the end of the track.
     fn arrived(&self, colour: &str) -> usize {
-        self.tokens[self.end()].iter().filter(|c| *c == colour).count()
+        self.tokens[self.end()]
+            .iter()
+            .filter(|c| *c == colour)
+            .count()
     }
 }
 
@@ -189,9 +192,17 @@ fn suit(card: &str) -> &str {
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Action {
     /// Play a card of `suit`, move a token from `from` to `to`.
-    Forward { from: usize, to: usize, suit: String },
+    Forward {
+        from: usize,
+        to: usize,
+        suit: String,
+    },
     /// Move a token back from `from` to `to`, drawing `draws` cards.
-    Back { from: usize, to: usize, draws: usize },
+    Back {
+        from: usize,
+        to: usize,
+        draws: usize,
+    },
     /// End the turn early.
     End,
     /// Pass (nothing else possible).
@@ -200,7 +211,9 @@ enum Action {
 
 /// `TRACK[12] TOKENS` -> 12.
 fn space_of(text: &str) -> usize {
-    let rest = text.strip_prefix("TRACK[").unwrap_or_else(|| panic!("not a space: {text}"));
+    let rest = text
+        .strip_prefix("TRACK[")
+        .unwrap_or_else(|| panic!("not a space: {text}"));
     let (i, tail) = rest.split_once(']').unwrap();
     assert_eq!(tail, " TOKENS", "tokens lie in TOKENS: {text}");
     i.parse().unwrap()
@@ -226,8 +239,15 @@ fn parse_move(text: &str, me: usize, t: &Table) -> Action {
         [discard, token] if discard.ends_with(" HAND -> game DISCARD") => {
             let words: Vec<&str> = discard.split(' ').collect();
             let card = words[1];
-            assert_eq!(words[2], format!("p{me}"), "{text}: the card comes from my hand");
-            assert!(t.hands[me].iter().any(|c| c == card), "{text}: {card} is in my hand");
+            assert_eq!(
+                words[2],
+                format!("p{me}"),
+                "{text}: the card comes from my hand"
+            );
+            assert!(
+                t.hands[me].iter().any(|c| c == card),
+                "{text}: {card} is in my hand"
+            );
             let (colour, from, to) = token_move(token);
             assert_eq!(colour, t.colours[me], "{text}: my token");
             Action::Forward {
@@ -481,7 +501,9 @@ fn pirates_pass_cells_with_three_on_the_way_back() {
     for i in 1..=36 {
         pos += &format!("TRACK[{i}] vloc TILE: {}\n", SYMBOLS[(i - 1) % 6]);
     }
-    let state = rules().load_position(&pos).unwrap_or_else(|e| panic!("{e}"));
+    let state = rules()
+        .load_position(&pos)
+        .unwrap_or_else(|e| panic!("{e}"));
     let mut got = legal_texts(&state);
     got.sort();
     assert_eq!(
@@ -511,7 +533,10 @@ fn setup_builds_each_rule_set() {
         };
         assert_eq!(t.end(), laid + 1, "{what}: start, {laid} cards, end");
         assert_eq!(t.int("MAXACTIONS"), actions, "{what}");
-        assert!(t.tiles[0].is_none() && t.tiles[laid + 1].is_none(), "{what}");
+        assert!(
+            t.tiles[0].is_none() && t.tiles[laid + 1].is_none(),
+            "{what}"
+        );
         // The track's cards.
         let mut count: BTreeMap<&str, usize> = BTreeMap::new();
         for tile in &t.tiles[1..=laid] {
@@ -523,7 +548,11 @@ fn setup_builds_each_rule_set() {
             SYMBOLS.to_vec()
         };
         for k in &kinds {
-            assert_eq!(count.get(k), Some(&(laid / kinds.len())), "{what}: {k} on the track");
+            assert_eq!(
+                count.get(k),
+                Some(&(laid / kinds.len())),
+                "{what}: {k} on the track"
+            );
         }
         if variant == 3 {
             for seg in 0..6 {
@@ -534,11 +563,16 @@ fn setup_builds_each_rule_set() {
             }
         }
         if variant == 1 {
-            let ranks: BTreeSet<&str> = t.locs.iter()
+            let ranks: BTreeSet<&str> = t
+                .locs
+                .iter()
                 .filter(|(k, _)| k.ends_with("vloc TILE"))
                 .map(|(_, c)| c[0].split('-').nth(1).unwrap())
                 .collect();
-            assert_eq!(ranks, ["ACE", "JACK", "KING", "QUEEN"].into_iter().collect());
+            assert_eq!(
+                ranks,
+                ["ACE", "JACK", "KING", "QUEEN"].into_iter().collect()
+            );
         }
         // Tokens on the start, one colour per seat in seat order.
         assert_eq!(t.colours, COLOURS[..nump].to_vec(), "{what}");
@@ -575,7 +609,10 @@ fn setup_builds_each_rule_set() {
 fn out_of_range_options_are_refused() {
     for (variant, nump) in [(0, 4), (4, 4), (1, 5), (2, 5), (1, 1), (3, 6)] {
         let r = rules().start(&options(variant, nump, 1));
-        assert!(r.is_err(), "VARIANT={variant} NUMP={nump} should be refused");
+        assert!(
+            r.is_err(),
+            "VARIANT={variant} NUMP={nump} should be refused"
+        );
     }
     assert!(rules().start(&options(3, 5, 1)).is_ok());
 }
@@ -605,7 +642,11 @@ fn check_games(variant: u8, nump: usize, games: u64) {
             let texts: Vec<String> = moves.iter().map(|m| state.move_to_text(m)).collect();
             let got: Vec<Action> = texts.iter().map(|x| parse_move(x, me, &t)).collect();
             let set: BTreeSet<Action> = got.iter().cloned().collect();
-            assert_eq!(set.len(), got.len(), "{what}, decision {decisions}: duplicates {texts:?}");
+            assert_eq!(
+                set.len(),
+                got.len(),
+                "{what}, decision {decisions}: duplicates {texts:?}"
+            );
             assert_eq!(
                 set,
                 expected_moves(&t, variant, me),
@@ -624,7 +665,11 @@ fn check_games(variant: u8, nump: usize, games: u64) {
             let mine = |tb: &Table, s: usize| tb.tokens[s].iter().filter(|c| *c == colour).count();
             match &action {
                 Action::Forward { from, to, .. } => {
-                    assert_eq!(u.hands[me].len(), t.hands[me].len() - 1, "{what}: one card played");
+                    assert_eq!(
+                        u.hands[me].len(),
+                        t.hands[me].len() - 1,
+                        "{what}: one card played"
+                    );
                     assert_eq!(mine(&u, *from) + 1, mine(&t, *from), "{what}");
                     assert_eq!(mine(&u, *to), mine(&t, *to) + 1, "{what}");
                 }
@@ -643,7 +688,11 @@ fn check_games(variant: u8, nump: usize, games: u64) {
                     assert_eq!(u.hands, t.hands, "{what}: nothing moves");
                 }
             }
-            assert_eq!(u.home[me] as usize, u.arrived(colour), "{what}: HOME counts");
+            assert_eq!(
+                u.home[me] as usize,
+                u.arrived(colour),
+                "{what}: HOME counts"
+            );
             // Face-up hands only in the pirate game.
             for p in 0..nump {
                 if variant == 3 {
@@ -667,7 +716,10 @@ fn check_games(variant: u8, nump: usize, games: u64) {
         let t = Table::read(&state, nump);
         let outcome = state.outcome().unwrap();
         let arrived: Vec<i64> = t.colours.iter().map(|c| t.arrived(c) as i64).collect();
-        assert_eq!(outcome.scores, arrived, "{what}: scores are tokens at the end");
+        assert_eq!(
+            outcome.scores, arrived,
+            "{what}: scores are tokens at the end"
+        );
         let best = *arrived.iter().max().unwrap();
         let winners: Vec<usize> = (0..nump).filter(|&p| arrived[p] == best).collect();
         assert_eq!(outcome.winners, winners, "{what}");
@@ -722,7 +774,11 @@ fn stall_limit_ends_the_game() {
         assert!(decisions <= 1_000, "the game does not end");
     }
     let t = Table::read(&state, 3);
-    assert_eq!(t.tokens[t.end()].len(), 0, "nobody arrived in the first round");
+    assert_eq!(
+        t.tokens[t.end()].len(),
+        0,
+        "nobody arrived in the first round"
+    );
     assert_eq!(decisions, 3, "one round of three one-action turns");
     assert_eq!(state.outcome().unwrap().winners, vec![0, 1, 2]);
 }
@@ -759,7 +815,11 @@ fn simulate_variant(variant: u8) {
             report.max_decisions,
             report.mean_branching
         );
-        assert_eq!(report.errors, 0, "VARIANT={variant} NUMP={nump}: {:?}", report.first_errors);
+        assert_eq!(
+            report.errors, 0,
+            "VARIANT={variant} NUMP={nump}: {:?}",
+            report.first_errors
+        );
         assert_eq!(
             report.stopped_at_limit, 0,
             "VARIANT={variant} NUMP={nump}: {:?}",
@@ -767,7 +827,11 @@ fn simulate_variant(variant: u8) {
         );
         assert_eq!(report.completed, 500);
         // Every seat wins some games alone.
-        assert!(report.wins.iter().all(|&w| w > 0), "VARIANT={variant} NUMP={nump}: {:?}", report.wins);
+        assert!(
+            report.wins.iter().all(|&w| w > 0),
+            "VARIANT={variant} NUMP={nump}: {:?}",
+            report.wins
+        );
     }
 }
 
