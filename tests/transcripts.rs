@@ -25,6 +25,11 @@ fn variants(file: &str) -> Vec<Vec<(String, String)>> {
         // A 9 x 9 transcript lists ~80 moves at each of ~86 decisions; the
         // small boards pin the same rules in a readable size.
         "carteso" => vec![set(&[("SIZE", "3")]), set(&[("SIZE", "5")])],
+        "cartagena" => vec![
+            set(&[("VARIANT", "1"), ("NUMP", "2")]),
+            set(&[("VARIANT", "2"), ("NUMP", "2")]),
+            set(&[("VARIANT", "3"), ("NUMP", "2")]),
+        ],
         _ => vec![set(&[])],
     }
 }
