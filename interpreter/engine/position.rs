@@ -65,16 +65,7 @@ fn err<T>(line: usize, message: impl Into<String>) -> Result<T, PositionError> {
     })
 }
 
-/// A location kind as the position (and `describe`) writes it.
-fn kind_word(kind: LocKind) -> &'static str {
-    match kind {
-        LocKind::Visible => "vloc",
-        LocKind::Invisible => "iloc",
-        LocKind::Hidden => "hloc",
-        LocKind::Others => "oloc",
-        LocKind::Memory => "mem",
-    }
-}
+use super::view::kind_word;
 
 fn kind_of_word(word: &str) -> Option<LocKind> {
     Some(match word {

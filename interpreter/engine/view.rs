@@ -35,7 +35,8 @@ pub fn owner_name(table: &Table, owner: OwnerId) -> String {
     }
 }
 
-fn kind_word(kind: LocKind) -> &'static str {
+/// A location kind as `describe` and positions write it.
+pub(super) fn kind_word(kind: LocKind) -> &'static str {
     match kind {
         LocKind::Visible => "vloc",
         LocKind::Invisible => "iloc",

@@ -95,15 +95,24 @@ pub fn compile(source: &str) -> Result<Program, Vec<Diagnostic>> {
 /// stack.
 pub(crate) const MAX_DEPTH: usize = 200;
 
+/// The brackets of `text` outside `;` comments, with their byte offsets.
+fn brackets(text: &str) -> impl Iterator<Item = (usize, char)> + '_ {
+    let mut in_comment = false;
+    text.char_indices().filter(move |&(_, c)| {
+        match c {
+            '\n' => in_comment = false,
+            ';' => in_comment = true,
+            _ => {}
+        }
+        !in_comment && (c == '(' || c == ')')
+    })
+}
+
 /// The first `(` nested deeper than [`MAX_DEPTH`], as an error.
 fn too_deep(text: &str) -> Option<Diagnostic> {
     let mut depth = 0usize;
-    let mut in_comment = false;
-    for (i, c) in text.char_indices() {
+    for (i, c) in brackets(text) {
         match c {
-            '\n' => in_comment = false,
-            _ if in_comment => {}
-            ';' => in_comment = true,
             '(' => {
                 depth += 1;
                 if depth > MAX_DEPTH {
@@ -172,12 +181,8 @@ fn prepare(source: &str) -> std::borrow::Cow<'_, str> {
 /// The byte offset just after the first top-level form's closing `)`.
 fn first_form_end(text: &str) -> Option<usize> {
     let mut depth = 0usize;
-    let mut in_comment = false;
-    for (i, c) in text.char_indices() {
+    for (i, c) in brackets(text) {
         match c {
-            '\n' => in_comment = false,
-            _ if in_comment => {}
-            ';' => in_comment = true,
             '(' => depth += 1,
             ')' => {
                 depth = depth.checked_sub(1)?;
@@ -199,12 +204,8 @@ fn early_close(text: &str) -> Option<Diagnostic> {
     let mut depth = 0usize;
     let mut opens = false;
     let mut negative = false;
-    let mut in_comment = false;
-    for c in text.get(end..)?.chars() {
+    for (_, c) in brackets(text.get(end..)?) {
         match c {
-            '\n' => in_comment = false,
-            _ if in_comment => {}
-            ';' => in_comment = true,
             '(' => {
                 opens = true;
                 depth += 1;
