@@ -217,6 +217,34 @@ pub struct Condact {
     pub cond: Option<BoolExpr>,
     /// The action.
     pub action: Action,
+    /// Whether the action holds an `any` (a choice branches there); set by
+    /// [`Condact::new`].
+    pub branches: bool,
+}
+
+impl Condact {
+    /// A conditional action, noting whether it holds an `any`.
+    pub fn new(cond: Option<BoolExpr>, action: Action) -> Condact {
+        let branches = action.branches();
+        Condact {
+            cond,
+            action,
+            branches,
+        }
+    }
+}
+
+impl Action {
+    /// Whether an `any` is reached anywhere inside.
+    pub fn branches(&self) -> bool {
+        match self {
+            Action::Any { .. } => true,
+            Action::Do(items) => items.iter().any(|c| c.branches),
+            Action::All { body, .. } | Action::Let { body, .. } => body.branches,
+            Action::Repeat { body, .. } => body.branches(),
+            _ => false,
+        }
+    }
 }
 
 /// An action.

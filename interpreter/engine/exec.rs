@@ -126,12 +126,24 @@ impl<'a> Machine<'a> {
 
     /// Takes back every journaled change.
     pub fn undo_all(&mut self) {
+        self.undo_to(0);
+    }
+
+    /// The journal's length: a mark to take changes back to.
+    pub fn journal_len(&self) -> usize {
+        self.journal.as_ref().map_or(0, Vec::len)
+    }
+
+    /// Takes back the journaled changes made since `mark`.
+    pub fn undo_to(&mut self, mark: usize) {
         let Some(journal) = self.journal.as_mut() else {
             return;
         };
+        if journal.len() <= mark {
+            return;
+        }
         let mut entries = std::mem::take(journal);
-        self.rng_saved = false;
-        for u in entries.drain(..).rev() {
+        for u in entries.drain(mark..).rev() {
             let t = &mut *self.table;
             match u {
                 Undo::Moved {
@@ -158,7 +170,10 @@ impl<'a> Machine<'a> {
                     t.teams = teams;
                     t.team_of = of;
                 }
-                Undo::Rng(r) => t.rng = *r,
+                Undo::Rng(r) => {
+                    t.rng = *r;
+                    self.rng_saved = false;
+                }
                 Undo::Created {
                     cards,
                     card_count,

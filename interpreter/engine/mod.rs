@@ -11,6 +11,7 @@ mod board;
 mod collections;
 mod eval;
 mod exec;
+mod explore;
 mod position;
 mod spatial;
 pub mod state;
@@ -551,39 +552,16 @@ impl State {
         let mut m = Machine::new(&self.tabs, &mut table, &self.globals);
         m.start_journal();
         let mut moves = Vec::new();
-        let mut oracle = Oracle {
-            probing: true,
-            ..Oracle::default()
+        let mut ex = explore::Explorer {
+            path: Vec::new(),
+            found: Vec::new(),
         };
         for (i, option) in options.iter().enumerate() {
-            oracle.path.clear();
-            loop {
-                oracle.pos = 0;
-                oracle.sizes.clear();
-                oracle.invalid = false;
-                m.oracle = Some(oracle);
-                m.actions = 0;
-                let ok = m.condact(option).is_ok();
-                m.undo_all();
-                oracle = m.oracle.take().unwrap_or_default();
-                // Picks the run never reached are not part of the move.
-                oracle.path.truncate(oracle.pos);
-                if ok && m.actions > 0 && !oracle.invalid {
-                    moves.push(Move {
-                        option: i as u16,
-                        path: Path::from_slice(&oracle.path),
-                    });
-                }
-                // Next path: bump the deepest `any` that has items left.
-                let Some(k) = (0..oracle.path.len())
-                    .rev()
-                    .find(|&k| oracle.path[k] + 1 < oracle.sizes.get(k).copied().unwrap_or(0))
-                else {
-                    break;
-                };
-                oracle.path.truncate(k + 1);
-                oracle.path[k] += 1;
-            }
+            m.explore(option, &mut ex);
+            moves.extend(ex.found.drain(..).map(|path| Move {
+                option: i as u16,
+                path,
+            }));
         }
         moves
     }

@@ -1,0 +1,172 @@
+//! Finding the legal moves of a choice in one depth-first run per option.
+//!
+//! An option is run once; at every `any` it reaches, the collection is
+//! evaluated once and each item is tried in turn: the rest of the option
+//! (the *continuation*: what follows the `any` in its `do`, the later items
+//! of an enclosing `all`, ...) runs for that item, then its changes are
+//! taken back from the undo journal and the next item is tried. A run that
+//! reaches the end having done something is a legal move; its path is the
+//! item picked at each `any` on the way, in the order they were reached, so
+//! replaying the option with that path (an [`Oracle`](super::exec::Oracle))
+//! does the same. The moves come out in the order of their paths.
+//!
+//! Invariant: when an `explore_*` function returns, every variable holds
+//! the value it had when the function was called (binders restore theirs),
+//! so a continuation cannot disturb the next item of an earlier `any`.
+//! A run that fails (an error) is not a move; the other items still are.
+
+use super::eval::R;
+use super::exec::Machine;
+use super::value::{Items, Value};
+use crate::ir::{Action, Condact};
+
+/// What the exploration collects.
+pub struct Explorer {
+    /// The items picked so far, one per `any` reached.
+    pub path: Vec<u32>,
+    /// The paths of the legal moves found.
+    pub found: Vec<super::Path>,
+}
+
+/// The rest of a run, called when an action is done.
+type Cont<'k, 'a> = &'k mut dyn FnMut(&mut Machine<'a>, &mut Explorer) -> R<()>;
+
+impl<'a> Machine<'a> {
+    /// Finds the paths of every run of `option` that does something,
+    /// appending them to `ex.found`. The table is left unchanged (the
+    /// journal must be on).
+    pub fn explore(&mut self, option: &Condact, ex: &mut Explorer) {
+        ex.path.clear();
+        self.actions = 0;
+        let mark = self.journal_len();
+        let mut leaf = |m: &mut Machine<'a>, ex: &mut Explorer| {
+            if m.actions > 0 {
+                ex.found.push(super::Path::from_slice(&ex.path));
+            }
+            Ok(())
+        };
+        let _ = self.explore_condact(option, ex, &mut leaf);
+        self.undo_to(mark);
+    }
+
+    fn explore_condact(&mut self, c: &Condact, ex: &mut Explorer, k: Cont<'_, 'a>) -> R<()> {
+        if !c.branches {
+            self.condact(c)?;
+            return k(self, ex);
+        }
+        if let Some(cond) = &c.cond {
+            if !self.bool(cond)? {
+                return k(self, ex);
+            }
+        }
+        self.explore_action(&c.action, ex, k)
+    }
+
+    fn explore_action(&mut self, a: &Action, ex: &mut Explorer, k: Cont<'_, 'a>) -> R<()> {
+        match a {
+            Action::Do(items) => self.explore_seq(items, ex, k),
+            Action::Any { over, var, body } => {
+                let picker = self.picker(over)?;
+                let len = picker.len(self.table);
+                if len == 0 {
+                    return k(self, ex);
+                }
+                let slot = *var as usize;
+                let saved = std::mem::replace(&mut self.vars[slot], Value::Unset);
+                let mark = self.journal_len();
+                let actions = self.actions;
+                for i in 0..len {
+                    self.vars[slot] = picker.get(i, self.table);
+                    ex.path.push(i as u32);
+                    // A failing run is not a move; the other items may be.
+                    let _ = self.explore_condact(body, ex, k);
+                    ex.path.pop();
+                    self.undo_to(mark);
+                    self.actions = actions;
+                }
+                self.vars[slot] = saved;
+                Ok(())
+            }
+            Action::All { over, var, body } => {
+                let items = self.items(over)?;
+                let saved = self.vars[*var as usize].clone();
+                let r = self.explore_all(&items, 0, *var as usize, body, ex, k);
+                self.vars[*var as usize] = saved;
+                r
+            }
+            Action::Let { value, var, body } => {
+                let v = self.value(value)?;
+                let saved = std::mem::replace(&mut self.vars[*var as usize], v);
+                let r = self.explore_condact(body, ex, k);
+                self.vars[*var as usize] = saved;
+                r
+            }
+            Action::Repeat { count, body } => {
+                let n = self.int(count)?;
+                if n > 1_000_000 {
+                    return Err(format!("`repeat {n}` is too many repetitions"));
+                }
+                self.explore_repeat(n.max(0), body, ex, k)
+            }
+            // No `any` inside: run it.
+            other => {
+                self.action(other)?;
+                k(self, ex)
+            }
+        }
+    }
+
+    /// Runs `items` in order, then `k`.
+    fn explore_seq(&mut self, items: &[Condact], ex: &mut Explorer, k: Cont<'_, 'a>) -> R<()> {
+        // Leading items that cannot branch run at once.
+        let first = items.iter().position(|c| c.branches).unwrap_or(items.len());
+        for c in &items[..first] {
+            self.condact(c)?;
+        }
+        match items[first..].split_first() {
+            None => k(self, ex),
+            Some((c, rest)) => self.explore_condact(c, ex, &mut |m: &mut Machine<'a>, ex| {
+                m.explore_seq(rest, ex, k)
+            }),
+        }
+    }
+
+    /// Runs `body` for items `i..` of an `all`, then `k`.
+    fn explore_all(
+        &mut self,
+        items: &Items,
+        i: usize,
+        var: usize,
+        body: &Condact,
+        ex: &mut Explorer,
+        k: Cont<'_, 'a>,
+    ) -> R<()> {
+        if i >= items.len() {
+            return k(self, ex);
+        }
+        self.vars[var] = items.get(i);
+        self.explore_condact(body, ex, &mut |m: &mut Machine<'a>, ex| {
+            let r = m.explore_all(items, i + 1, var, body, ex, k);
+            // The continuation changed the variable; the caller's next
+            // item (of an `any` inside the body) needs it back.
+            m.vars[var] = items.get(i);
+            r
+        })
+    }
+
+    /// Runs `body` `n` more times, then `k`.
+    fn explore_repeat(
+        &mut self,
+        n: i64,
+        body: &Action,
+        ex: &mut Explorer,
+        k: Cont<'_, 'a>,
+    ) -> R<()> {
+        if n == 0 {
+            return k(self, ex);
+        }
+        self.explore_action(body, ex, &mut |m: &mut Machine<'a>, ex| {
+            m.explore_repeat(n - 1, body, ex, k)
+        })
+    }
+}
