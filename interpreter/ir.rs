@@ -317,6 +317,10 @@ pub enum Action {
 pub struct Deck {
     /// The dimensions.
     pub dims: Vec<DeckDim>,
+    /// The number of cards and every card's attribute values, one row of
+    /// the program's attribute width per card, worked out on first use (a
+    /// deck is made every game).
+    pub rows: std::sync::OnceLock<(usize, Vec<Sym>)>,
 }
 
 /// One dimension: `(KEY (VALUE, ...))` or `(KEY (VALUE SUBDIM...) ...)`.

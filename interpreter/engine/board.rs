@@ -2,8 +2,6 @@
 //! and the steps between them (neighbours, wrapping, connected groups).
 //! Sizes are fixed when a game starts.
 
-use std::collections::VecDeque;
-
 /// A space's global number (over all boards of the game).
 pub type SpaceId = u32;
 
@@ -87,8 +85,8 @@ pub struct BoardGeom {
     pub track: bool,
     pub wrap_rows: bool,
     pub wrap_cols: bool,
-    /// The board's name, for views.
-    pub name: String,
+    /// The board's name, for views (shared: geometries are copied often).
+    pub name: std::sync::Arc<str>,
 }
 
 impl BoardGeom {
@@ -153,6 +151,43 @@ impl BoardGeom {
         dirs.iter()
             .filter_map(move |d| self.step(s, *d).ok().flatten())
     }
+
+    /// Breadth-first search from `start` (a space of this board) through
+    /// spaces for which `keep` holds (the start included only if it holds),
+    /// in the order they are reached.
+    pub fn flood(
+        &self,
+        start: SpaceId,
+        mut keep: impl FnMut(SpaceId) -> Result<bool, String>,
+    ) -> Result<Vec<SpaceId>, String> {
+        if !keep(start)? {
+            return Ok(Vec::new());
+        }
+        let mut seen = vec![false; self.len() as usize];
+        seen[(start - self.first) as usize] = true;
+        // `out` is the queue too: spaces before `head` have been expanded.
+        let mut out = vec![start];
+        let mut head = 0;
+        while let Some(&s) = out.get(head) {
+            head += 1;
+            let mut next = [0; 4];
+            let mut count = 0;
+            for n in self.neighbours(s) {
+                next[count] = n;
+                count += 1;
+            }
+            for &n in &next[..count] {
+                let i = (n - self.first) as usize;
+                if !seen[i] {
+                    seen[i] = true;
+                    if keep(n)? {
+                        out.push(n);
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
 }
 
 /// All boards of a game.
@@ -184,39 +219,6 @@ impl Boards {
             }
             None => format!("space#{s}"),
         }
-    }
-
-    /// Breadth-first search from `start` through spaces for which `keep`
-    /// holds (the start included only if it holds).
-    pub fn flood(
-        &self,
-        start: SpaceId,
-        mut keep: impl FnMut(SpaceId) -> Result<bool, String>,
-    ) -> Result<Vec<SpaceId>, String> {
-        let Some(board) = self.of(start) else {
-            return Ok(Vec::new());
-        };
-        if !keep(start)? {
-            return Ok(Vec::new());
-        }
-        let mut seen = vec![false; board.len() as usize];
-        seen[(start - board.first) as usize] = true;
-        let mut out = vec![start];
-        let mut queue = VecDeque::from([start]);
-        while let Some(s) = queue.pop_front() {
-            let next: Vec<SpaceId> = board.neighbours(s).collect();
-            for n in next {
-                let i = (n - board.first) as usize;
-                if !seen[i] {
-                    seen[i] = true;
-                    if keep(n)? {
-                        out.push(n);
-                        queue.push_back(n);
-                    }
-                }
-            }
-        }
-        Ok(out)
     }
 }
 
@@ -258,7 +260,7 @@ mod tests {
         };
         // Keep the middle column only.
         let col1 = |s: SpaceId| Ok(g.coords(s).1 == 1);
-        let got = boards.flood(g.at(0, 1).unwrap(), col1).unwrap();
+        let got = g.flood(g.at(0, 1).unwrap(), col1).unwrap();
         assert_eq!(
             got,
             vec![
@@ -267,7 +269,7 @@ mod tests {
                 g.at(2, 1).unwrap()
             ]
         );
-        assert!(boards.flood(g.at(0, 0).unwrap(), col1).unwrap().is_empty());
+        assert!(g.flood(g.at(0, 0).unwrap(), col1).unwrap().is_empty());
         assert_eq!(boards.name(g.at(2, 1).unwrap()), "G[2,1]");
     }
 }

@@ -8,8 +8,37 @@ use super::value::{CardRef, Cards, Items, Value};
 use crate::ir::*;
 use crate::random::below;
 
-/// A runtime error of the rules: its message.
-pub type R<T> = Result<T, String>;
+/// A runtime error of the rules: its message, boxed so that results stay
+/// two words wide on the hot paths.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fault(Box<String>);
+
+impl From<String> for Fault {
+    fn from(s: String) -> Fault {
+        Fault(Box::new(s))
+    }
+}
+
+impl From<&str> for Fault {
+    fn from(s: &str) -> Fault {
+        Fault(Box::new(s.to_string()))
+    }
+}
+
+impl From<Fault> for String {
+    fn from(f: Fault) -> String {
+        *f.0
+    }
+}
+
+impl std::fmt::Display for Fault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A result of running the rules.
+pub type R<T> = Result<T, Fault>;
 
 impl Machine<'_> {
     pub(super) fn var(&self, v: VarId) -> &Value {
@@ -41,10 +70,9 @@ impl Machine<'_> {
                 Value::Int(i) => *i,
                 Value::Bool(b) => *b as i64,
                 other => {
-                    return Err(format!(
-                        "`'{}` is not an integer ({other:?})",
-                        self.var_name(*v)
-                    ))
+                    return Err(
+                        format!("`'{}` is not an integer ({other:?})", self.var_name(*v)).into(),
+                    )
                 }
             },
             IntExpr::Storage(s) => {
@@ -87,7 +115,7 @@ impl Machine<'_> {
                     None => (0, self.int(a)?),
                 };
                 if hi < lo {
-                    return Err(format!("`random` from {lo} to {hi}: the range is empty"));
+                    return Err(format!("`random` from {lo} to {hi}: the range is empty").into());
                 }
                 let span = (hi - lo + 1) as usize;
                 lo + self.draw(span) as i64
@@ -188,10 +216,9 @@ impl Machine<'_> {
                 Value::Str(s) => *s,
                 Value::Unset => EMPTY,
                 other => {
-                    return Err(format!(
-                        "`'{}` is not a string ({other:?})",
-                        self.var_name(*v)
-                    ))
+                    return Err(
+                        format!("`'{}` is not a string ({other:?})", self.var_name(*v)).into(),
+                    )
                 }
             },
             StrExpr::Storage(s) => {
@@ -234,10 +261,9 @@ impl Machine<'_> {
                 Value::Bool(b) => *b,
                 Value::Int(i) => *i != 0,
                 other => {
-                    return Err(format!(
-                        "`'{}` is not a boolean ({other:?})",
-                        self.var_name(*v)
-                    ))
+                    return Err(
+                        format!("`'{}` is not a boolean ({other:?})", self.var_name(*v)).into(),
+                    )
                 }
             },
             BoolExpr::And(xs) => {
@@ -311,6 +337,19 @@ impl Machine<'_> {
         Ok(match over {
             CollectionExpr::AllPlayers => Picker::Seats(self.table.players),
             CollectionExpr::Cards(c) => Picker::Cards(self.cards(c)?),
+            CollectionExpr::OtherPlayers => Picker::OtherSeats {
+                seats: self.table.players,
+                current: self.table.current_player(),
+            },
+            CollectionExpr::Spaces(b) => {
+                let b = self
+                    .table
+                    .boards
+                    .boards
+                    .get(*b as usize)
+                    .ok_or("no such board")?;
+                Picker::Spaces(b.first, b.len())
+            }
             other => Picker::Items(self.items(other)?),
         })
     }
@@ -333,10 +372,9 @@ impl Machine<'_> {
             PlayerExpr::Index(i) => {
                 let i = self.int(i)?;
                 if i < 0 || i as usize >= n {
-                    return Err(format!(
-                        "there is no player {i} (players are 0 to {})",
-                        n - 1
-                    ));
+                    return Err(
+                        format!("there is no player {i} (players are 0 to {})", n - 1).into(),
+                    );
                 }
                 i as u8
             }
@@ -355,10 +393,9 @@ impl Machine<'_> {
             PlayerExpr::Var(v) => match self.var(*v) {
                 Value::Player(p) => *p,
                 other => {
-                    return Err(format!(
-                        "`'{}` is not a player ({other:?})",
-                        self.var_name(*v)
-                    ))
+                    return Err(
+                        format!("`'{}` is not a player ({other:?})", self.var_name(*v)).into(),
+                    )
                 }
             },
         })
@@ -380,7 +417,7 @@ impl Machine<'_> {
             TeamExpr::Index(i) => {
                 let i = self.int(i)?;
                 if i < 0 || i as usize >= n {
-                    return Err(format!("there is no team {i}"));
+                    return Err(format!("there is no team {i}").into());
                 }
                 i as u8
             }
@@ -391,10 +428,9 @@ impl Machine<'_> {
             TeamExpr::Var(v) => match self.var(*v) {
                 Value::Team(t) => *t,
                 other => {
-                    return Err(format!(
-                        "`'{}` is not a team ({other:?})",
-                        self.var_name(*v)
-                    ))
+                    return Err(
+                        format!("`'{}` is not a team ({other:?})", self.var_name(*v)).into(),
+                    )
                 }
             },
         })
@@ -433,6 +469,7 @@ impl Machine<'_> {
                         "no {what} named `{}` in this file",
                         self.tabs.prog.symbols[s as usize]
                     )
+                    .into()
                 })
             }
         }
@@ -501,10 +538,9 @@ impl Machine<'_> {
                 }),
                 Value::Unset => None,
                 other => {
-                    return Err(format!(
-                        "`'{}` is not a card ({other:?})",
-                        self.var_name(*v)
-                    ))
+                    return Err(
+                        format!("`'{}` is not a card ({other:?})", self.var_name(*v)).into(),
+                    )
                 }
             },
             CardExpr::At(pos, cards) => {
@@ -588,7 +624,8 @@ impl Machine<'_> {
                     return Err(format!(
                         "`'{}` is not a card collection ({other:?})",
                         self.var_name(*v)
-                    ))
+                    )
+                    .into())
                 }
             },
             CardsExpr::Filter(src, var, cond) => {
@@ -728,7 +765,8 @@ impl Machine<'_> {
                     return Err(format!(
                         "`'{}` is not a collection of card collections ({other:?})",
                         self.var_name(*v)
-                    ))
+                    )
+                    .into())
                 }
             },
             CollectionsExpr::Tuples {
@@ -840,10 +878,10 @@ impl Machine<'_> {
             CollectionExpr::Group { from, var, cond } => match self.space(from)? {
                 None => Items::Spaces(Vec::new()),
                 Some(start) => {
-                    let boards = self.table.boards.clone();
-                    Items::Spaces(boards.flood(start, |s| {
+                    let board = self.board_of(start)?.clone();
+                    Items::Spaces(board.flood(start, |s| {
                         self.vars[*var as usize] = Value::Space(s);
-                        self.bool(cond)
+                        self.bool(cond).map_err(String::from)
                     })?)
                 }
             },
@@ -851,7 +889,7 @@ impl Machine<'_> {
             CollectionExpr::Range(a, b) => {
                 let (a, b) = (self.int(a)?, self.int(b)?);
                 if b - a > 1_000_000 {
-                    return Err(format!("`range` from {a} to {b} is too large"));
+                    return Err(format!("`range` from {a} to {b} is too large").into());
                 }
                 Items::Ints((a..=b).collect())
             }
@@ -865,10 +903,9 @@ impl Machine<'_> {
                 Value::Spaces(c) => Items::Spaces(c),
                 Value::Unset => Items::Cards(Vec::new()),
                 other => {
-                    return Err(format!(
-                        "`'{}` is not a collection ({other:?})",
-                        self.var_name(*v)
-                    ))
+                    return Err(
+                        format!("`'{}` is not a collection ({other:?})", self.var_name(*v)).into(),
+                    )
                 }
             },
             CollectionExpr::Filter(src, var, cond) => {
@@ -889,6 +926,10 @@ impl Machine<'_> {
 pub enum Picker {
     /// Seats `0..n`.
     Seats(usize),
+    /// Seats `0..seats` but `current`, in seat order.
+    OtherSeats { seats: usize, current: usize },
+    /// Spaces `first..first + len`.
+    Spaces(u32, u32),
     /// Cards.
     Cards(Cards),
     /// Anything else, evaluated.
@@ -900,6 +941,8 @@ impl Picker {
     pub fn len(&self, table: &Table) -> usize {
         match self {
             Picker::Seats(n) => *n,
+            Picker::OtherSeats { seats, .. } => seats.saturating_sub(1),
+            Picker::Spaces(_, n) => *n as usize,
             Picker::Cards(c) => c.slice(table).len(),
             Picker::Items(i) => i.len(),
         }
@@ -909,6 +952,10 @@ impl Picker {
     pub fn get(&self, i: usize, table: &Table) -> Value {
         match self {
             Picker::Seats(_) => Value::Player(i as u8),
+            Picker::OtherSeats { current, .. } => {
+                Value::Player(if i < *current { i } else { i + 1 } as u8)
+            }
+            Picker::Spaces(first, _) => Value::Space(first + i as u32),
             Picker::Cards(c) => c
                 .slice(table)
                 .get(i)

@@ -312,7 +312,7 @@ impl<'a> Machine<'a> {
             Action::Repeat { count, body } => {
                 let n = self.int(count)?;
                 if n > 1_000_000 {
-                    return Err(format!("`repeat {n}` is too many repetitions"));
+                    return Err(format!("`repeat {n}` is too many repetitions").into());
                 }
                 for _ in 0..n.max(0) {
                     self.action(body)?;
@@ -414,13 +414,17 @@ impl<'a> Machine<'a> {
                     loc_len,
                 });
                 let width = self.tabs.prog.attr_keys.len();
-                let combos = deck_cards(deck, width);
+                let (count, rows) = deck.rows.get_or_init(|| {
+                    let cards = deck_cards(deck, width);
+                    (cards.len(), cards.concat())
+                });
                 let cards = Arc::make_mut(&mut self.table.cards);
-                for attrs in combos {
+                cards.extend_from_slice(rows);
+                let slot_cards = &mut self.table.locs[slot as usize];
+                for _ in 0..*count {
                     let id = self.table.card_loc.len() as CardId;
-                    cards.extend_from_slice(&attrs);
                     self.table.card_loc.push(slot);
-                    self.table.locs[slot as usize].push(id);
+                    slot_cards.push(id);
                 }
             }
         }
@@ -632,7 +636,7 @@ pub fn set_teams(table: &mut Table, teams: &[Vec<u8>]) -> R<()> {
         let mut members = Vec::new();
         for &p in t {
             if p as usize >= n {
-                return Err(format!("team member {p}: there are only {n} players"));
+                return Err(format!("team member {p}: there are only {n} players").into());
             }
             of[p as usize] = out.len() as u8;
             members.push(p);

@@ -104,7 +104,7 @@ impl<'a> Machine<'a> {
             Action::Repeat { count, body } => {
                 let n = self.int(count)?;
                 if n > 1_000_000 {
-                    return Err(format!("`repeat {n}` is too many repetitions"));
+                    return Err(format!("`repeat {n}` is too many repetitions").into());
                 }
                 self.explore_repeat(n.max(0), body, ex, k)
             }

@@ -261,7 +261,7 @@ impl Rules {
             for (i, d) in prog.declares.iter().enumerate() {
                 let v = match options.overrides.iter().rev().find(|(n, _)| *n == d.name) {
                     Some((_, text)) => override_value(prog, &d.name, &d.value, text)?,
-                    None => m.value(&d.value).map_err(PlayError::Rules)?,
+                    None => m.value(&d.value).map_err(|e| PlayError::Rules(e.into()))?,
                 };
                 m.vars[i] = v.clone();
                 globals.push(v);
@@ -269,7 +269,8 @@ impl Rules {
         }
         let players = {
             let mut m = Machine::new(tabs, &mut scratch, &globals);
-            m.int(&prog.setup.players).map_err(PlayError::Rules)?
+            m.int(&prog.setup.players)
+                .map_err(|e| PlayError::Rules(e.into()))?
         };
         if !(1..=MAX_PLAYERS).contains(&players) {
             return Err(PlayError::Rules(format!(
@@ -278,16 +279,16 @@ impl Rules {
         }
         let boards = {
             let mut m = Machine::new(tabs, &mut scratch, &globals);
-            board_sizes(&mut m, prog).map_err(PlayError::Rules)?
+            board_sizes(&mut m, prog).map_err(|e| PlayError::Rules(e.into()))?
         };
         let mut table = Table::new(tabs, players as usize, Arc::new(boards), rng);
         if let Some(teams) = &prog.setup.teams {
-            exec::set_teams(&mut table, teams).map_err(PlayError::Rules)?;
+            exec::set_teams(&mut table, teams).map_err(|e| PlayError::Rules(e.into()))?;
         }
         {
             let mut m = Machine::new(tabs, &mut table, &globals);
             for a in &prog.setup.actions {
-                m.action(a).map_err(PlayError::Rules)?;
+                m.action(a).map_err(|e| PlayError::Rules(e.into()))?;
             }
         }
         let mut state = State {
@@ -303,7 +304,7 @@ impl Rules {
             outcome: None,
             legal: RefCell::new(None),
         };
-        state.advance().map_err(PlayError::Rules)?;
+        state.advance().map_err(|e| PlayError::Rules(e.into()))?;
         Ok(state)
     }
 }
@@ -338,7 +339,7 @@ fn board_sizes(m: &mut Machine, prog: &Program) -> Result<board::Boards, String>
             track,
             wrap_rows,
             wrap_cols,
-            name,
+            name: name.into(),
         });
         first += rows * cols;
     }
@@ -585,7 +586,7 @@ impl State {
         let actions = m.actions;
         let log = m.log.take().unwrap_or_default();
         m.undo_all();
-        r.map(|_| (actions, log))
+        r.map(|_| (actions, log)).map_err(String::from)
     }
 
     fn texts(&self, moves: &[Move]) -> Vec<String> {
@@ -711,7 +712,8 @@ impl GameState for State {
                 self.legal_moves().len()
             )));
         }
-        self.play(mv, false, true).map_err(PlayError::Rules)?;
+        self.play(mv, false, true)
+            .map_err(|e| PlayError::Rules(e.into()))?;
         self.decisions += 1;
         *self.legal.get_mut() = None;
         if let Some(f) = self.frames.last_mut() {

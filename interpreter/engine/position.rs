@@ -745,8 +745,8 @@ impl<'a> Loader<'a> {
             return Ok(0);
         }
         if let Some((name, index)) = tok.strip_suffix(']').and_then(|t| t.split_once('[')) {
-            let Some(b) = boards.boards.iter().find(|b| b.name == name) else {
-                let names: Vec<&str> = boards.boards.iter().map(|b| b.name.as_str()).collect();
+            let Some(b) = boards.boards.iter().find(|b| *b.name == *name) else {
+                let names: Vec<&str> = boards.boards.iter().map(|b| &*b.name).collect();
                 return err(
                     no,
                     format!(

@@ -29,10 +29,9 @@ impl Machine<'_> {
                     [i] if b.track => b.at(0, *i),
                     [r, c] if !b.track => b.at(*r, *c),
                     _ => {
-                        return Err(format!(
-                            "wrong number of coordinates for board `{}`",
-                            b.name
-                        ))
+                        return Err(
+                            format!("wrong number of coordinates for board `{}`", b.name).into(),
+                        )
                     }
                 }
             }
@@ -40,10 +39,9 @@ impl Machine<'_> {
                 Value::Space(s) => Some(*s),
                 Value::Unset => None,
                 other => {
-                    return Err(format!(
-                        "`'{}` is not a space ({other:?})",
-                        self.var_name(*v)
-                    ))
+                    return Err(
+                        format!("`'{}` is not a space ({other:?})", self.var_name(*v)).into(),
+                    )
                 }
             },
             SpaceExpr::Of(card) => match self.card(card)? {
@@ -80,7 +78,7 @@ impl Machine<'_> {
                         return Err(format!(
                             "`{}` is a grid: `after`/`before` need a direction, as in `(after 'S E 'V ...)`",
                             board.name
-                        ))
+                        ).into())
                     }
                 };
                 let d = if *forward { d } else { d.opposite() };
@@ -108,14 +106,14 @@ impl Machine<'_> {
     /// A space that must exist.
     pub(super) fn some_space(&mut self, e: &SpaceExpr) -> R<u32> {
         self.space(e)?
-            .ok_or_else(|| "no space there (off the board): it has no index, row, column, locations or storages".to_string())
+            .ok_or_else(|| "no space there (off the board): it has no index, row, column, locations or storages".into())
     }
 
     pub(super) fn board_of(&self, s: u32) -> R<&board::BoardGeom> {
         self.table
             .boards
             .of(s)
-            .ok_or_else(|| format!("space #{s} is on no board"))
+            .ok_or_else(|| format!("space #{s} is on no board").into())
     }
 
     fn dir(&mut self, e: &StrExpr) -> R<board::Dir> {
@@ -125,6 +123,7 @@ impl Machine<'_> {
                 "`{}` is not a direction (N E S W NE NW SE SW, or NEXT PREV on a track)",
                 self.tabs.prog.symbols[s as usize]
             )
+            .into()
         })
     }
 }

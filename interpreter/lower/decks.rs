@@ -55,7 +55,10 @@ impl Lowerer {
                     e.describe()
                 ),
             );
-            return Deck { dims: Vec::new() };
+            return Deck {
+                dims: Vec::new(),
+                rows: Default::default(),
+            };
         };
         if items.len() < 2 {
             self.error(
@@ -68,7 +71,10 @@ impl Lowerer {
             .skip(1)
             .filter_map(|d| self.deck_dim(d))
             .collect();
-        Deck { dims }
+        Deck {
+            dims,
+            rows: Default::default(),
+        }
     }
 
     /// `(KEY GROUP...)`.
