@@ -77,8 +77,7 @@ pub fn subsets(list: &[CardId]) -> Result<Vec<Vec<CardId>>, String> {
         return Err(format!(
             "`subsets` of {} cards is too many (at most {MAX_SUBSET_SOURCE})",
             list.len()
-        )
-        .into());
+        ));
     }
     let mut out = Vec::new();
     for mask in 0u32..(1u32 << list.len()) {

@@ -11,23 +11,23 @@ use crate::random::below;
 /// A runtime error of the rules: its message, boxed so that results stay
 /// two words wide on the hot paths.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Fault(Box<String>);
+pub struct Fault(Box<str>);
 
 impl From<String> for Fault {
     fn from(s: String) -> Fault {
-        Fault(Box::new(s))
+        Fault(s.into_boxed_str())
     }
 }
 
 impl From<&str> for Fault {
     fn from(s: &str) -> Fault {
-        Fault(Box::new(s.to_string()))
+        Fault(s.into())
     }
 }
 
 impl From<Fault> for String {
     fn from(f: Fault) -> String {
-        *f.0
+        f.0.into()
     }
 }
 

@@ -279,7 +279,7 @@ impl Rules {
         }
         let boards = {
             let mut m = Machine::new(tabs, &mut scratch, &globals);
-            board_sizes(&mut m, prog).map_err(|e| PlayError::Rules(e.into()))?
+            board_sizes(&mut m, prog).map_err(PlayError::Rules)?
         };
         let mut table = Table::new(tabs, players as usize, Arc::new(boards), rng);
         if let Some(teams) = &prog.setup.teams {
@@ -304,7 +304,7 @@ impl Rules {
             outcome: None,
             legal: RefCell::new(None),
         };
-        state.advance().map_err(|e| PlayError::Rules(e.into()))?;
+        state.advance().map_err(PlayError::Rules)?;
         Ok(state)
     }
 }
@@ -712,8 +712,7 @@ impl GameState for State {
                 self.legal_moves().len()
             )));
         }
-        self.play(mv, false, true)
-            .map_err(|e| PlayError::Rules(e.into()))?;
+        self.play(mv, false, true).map_err(PlayError::Rules)?;
         self.decisions += 1;
         *self.legal.get_mut() = None;
         if let Some(f) = self.frames.last_mut() {
