@@ -21,11 +21,30 @@ use super::value::{Items, Value};
 use crate::ir::{Action, Condact};
 
 /// What the exploration collects.
+#[derive(Default)]
 pub struct Explorer {
     /// The items picked so far, one per `any` reached.
     pub path: Vec<u32>,
     /// The paths of the legal moves found.
     pub found: Vec<super::Path>,
+}
+
+impl Explorer {
+    /// Runs `f` with an explorer whose buffers are reused from earlier
+    /// decisions on this thread.
+    pub fn with<T>(f: impl FnOnce(&mut Explorer) -> T) -> T {
+        let mut ex = SPARE.with(|s| s.take()).unwrap_or_default();
+        ex.path.clear();
+        ex.found.clear();
+        let out = f(&mut ex);
+        SPARE.with(|s| s.set(Some(ex)));
+        out
+    }
+}
+
+thread_local! {
+    /// The explorer of the last decision found on this thread.
+    static SPARE: std::cell::Cell<Option<Explorer>> = const { std::cell::Cell::new(None) };
 }
 
 /// The rest of a run, called when an action is done.

@@ -553,17 +553,15 @@ impl State {
         let mut m = Machine::new(&self.tabs, &mut table, &self.globals);
         m.start_journal();
         let mut moves = Vec::new();
-        let mut ex = explore::Explorer {
-            path: Vec::new(),
-            found: Vec::new(),
-        };
-        for (i, option) in options.iter().enumerate() {
-            m.explore(option, &mut ex);
-            moves.extend(ex.found.drain(..).map(|path| Move {
-                option: i as u16,
-                path,
-            }));
-        }
+        explore::Explorer::with(|ex| {
+            for (i, option) in options.iter().enumerate() {
+                m.explore(option, ex);
+                moves.extend(ex.found.drain(..).map(|path| Move {
+                    option: i as u16,
+                    path,
+                }));
+            }
+        });
         moves
     }
 
