@@ -45,6 +45,34 @@ impl Machine<'_> {
         self.vars.get(v as usize).unwrap_or(&Value::Unset)
     }
 
+    /// The number of rows (or columns) that `spaces` span.
+    fn spanned(&self, spaces: &[u32], rows: bool) -> R<i64> {
+        let mut seen: Vec<(u32, u32)> = Vec::with_capacity(spaces.len());
+        for &s in spaces {
+            let b = self.board_of(s)?;
+            let (r, c) = b.coords(s);
+            let key = (b.first, if rows { r } else { c });
+            if !seen.contains(&key) {
+                seen.push(key);
+            }
+        }
+        Ok(seen.len() as i64)
+    }
+
+    /// The cards of a card or card-collection variable, borrowed.
+    pub(super) fn var_cards(&self, v: VarId) -> R<&[CardId]> {
+        match self.var(v) {
+            Value::Cards(c) => Ok(c),
+            Value::Card(c) => Ok(std::slice::from_ref(c)),
+            Value::Unset => Ok(&[]),
+            other => Err(format!(
+                "`'{}` is not a card collection ({other:?})",
+                self.var_name(v)
+            )
+            .into()),
+        }
+    }
+
     pub(super) fn var_name(&self, v: VarId) -> String {
         self.tabs
             .prog
@@ -152,19 +180,15 @@ impl Machine<'_> {
             }
             IntExpr::RowsSpanned(c) | IntExpr::ColsSpanned(c) => {
                 let rows = matches!(e, IntExpr::RowsSpanned(_));
+                if let CollectionExpr::Var(v, _) = &**c {
+                    if let Value::Spaces(spaces) = self.var(*v) {
+                        return self.spanned(spaces, rows);
+                    }
+                }
                 let Items::Spaces(spaces) = self.items(c)? else {
                     return Err("`rows` and `cols` count the rows or columns of spaces".into());
                 };
-                let mut seen: Vec<(u32, u32)> = Vec::with_capacity(spaces.len());
-                for s in spaces {
-                    let b = self.board_of(s)?;
-                    let (r, c) = b.coords(s);
-                    let key = (b.first, if rows { r } else { c });
-                    if !seen.contains(&key) {
-                        seen.push(key);
-                    }
-                }
-                seen.len() as i64
+                self.spanned(&spaces, rows)?
             }
             IntExpr::MinOf(c) | IntExpr::MaxOf(c) | IntExpr::FirstOf(c) => {
                 let Items::Ints(ints) = self.items(c)? else {
@@ -198,6 +222,11 @@ impl Machine<'_> {
                 self.filter_cards(src, *var, cond, |_| n += 1)?;
                 Ok(n)
             }
+            CollectionExpr::Cards(CardsExpr::Var(v)) => Ok(self.var_cards(*v)?.len()),
+            CollectionExpr::Var(v, _) => match self.var(*v).items_len() {
+                Some(n) => Ok(n),
+                None => Ok(self.items(c)?.len()),
+            },
             CollectionExpr::Cards(cards) => Ok(match self.cards(cards)? {
                 Cards::Slot(s) => self.table.locs[s as usize].len(),
                 Cards::List(v) => v.len(),
@@ -322,8 +351,9 @@ impl Machine<'_> {
         some: bool,
     ) -> R<bool> {
         let picker = self.picker(over)?;
-        for i in 0..picker.len(self.table) {
-            self.vars[var as usize] = picker.get(i, self.table);
+        for i in 0..picker.len(self) {
+            let item = picker.get(i, self);
+            self.vars[var as usize] = item;
             if self.bool(body)? == some {
                 return Ok(some);
             }
@@ -336,6 +366,11 @@ impl Machine<'_> {
     pub fn picker(&mut self, over: &CollectionExpr) -> R<Picker> {
         Ok(match over {
             CollectionExpr::AllPlayers => Picker::Seats(self.table.players),
+            CollectionExpr::Cards(CardsExpr::Var(v)) => {
+                self.var_cards(*v)?;
+                Picker::Var(*v)
+            }
+            CollectionExpr::Var(v, _) if self.var(*v).items_len().is_some() => Picker::Var(*v),
             CollectionExpr::Cards(c) => Picker::Cards(self.cards(c)?),
             CollectionExpr::OtherPlayers => Picker::OtherSeats {
                 seats: self.table.players,
@@ -544,6 +579,16 @@ impl Machine<'_> {
                 }
             },
             CardExpr::At(pos, cards) => {
+                if let CardsExpr::Var(v) = &**cards {
+                    // A variable's cards are read in place, not copied.
+                    let len = self.var_cards(*v)?.len();
+                    let index = self.pos_index(pos, len)?;
+                    let id = index.and_then(|i| self.var_cards(*v).ok()?.get(i).copied());
+                    return Ok(id.map(|id| CardRef {
+                        id,
+                        slot: self.table.card_loc[id as usize],
+                    }));
+                }
                 let cards = self.cards(cards)?;
                 let index = self.pos_index(pos, cards.slice(self.table).len())?;
                 let slice = cards.slice(self.table);
@@ -930,6 +975,9 @@ pub enum Picker {
     OtherSeats { seats: usize, current: usize },
     /// Spaces `first..first + len`.
     Spaces(u32, u32),
+    /// The items of a collection variable, read in place: a variable is
+    /// not bound again while a form inside its scope runs.
+    Var(VarId),
     /// Cards.
     Cards(Cards),
     /// Anything else, evaluated.
@@ -938,26 +986,34 @@ pub enum Picker {
 
 impl Picker {
     /// Number of items.
-    pub fn len(&self, table: &Table) -> usize {
+    pub fn len(&self, m: &Machine) -> usize {
         match self {
             Picker::Seats(n) => *n,
             Picker::OtherSeats { seats, .. } => seats.saturating_sub(1),
             Picker::Spaces(_, n) => *n as usize,
-            Picker::Cards(c) => c.slice(table).len(),
+            Picker::Var(v) => match m.var(*v) {
+                Value::Card(_) => 1,
+                value => value.items_len().unwrap_or(0),
+            },
+            Picker::Cards(c) => c.slice(m.table).len(),
             Picker::Items(i) => i.len(),
         }
     }
 
     /// Item `i` as a value.
-    pub fn get(&self, i: usize, table: &Table) -> Value {
+    pub fn get(&self, i: usize, m: &Machine) -> Value {
         match self {
             Picker::Seats(_) => Value::Player(i as u8),
             Picker::OtherSeats { current, .. } => {
                 Value::Player(if i < *current { i } else { i + 1 } as u8)
             }
             Picker::Spaces(first, _) => Value::Space(first + i as u32),
+            Picker::Var(v) => match m.var(*v) {
+                Value::Card(c) if i == 0 => Value::Card(*c),
+                value => value.item(i),
+            },
             Picker::Cards(c) => c
-                .slice(table)
+                .slice(m.table)
                 .get(i)
                 .map_or(Value::Unset, |id| Value::Card(*id)),
             Picker::Items(items) => items.get(i),

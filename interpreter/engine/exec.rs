@@ -235,7 +235,7 @@ impl<'a> Machine<'a> {
                 }
                 // Only the picked item is needed: no copy of the collection.
                 let picker = self.picker(over)?;
-                let len = picker.len(self.table);
+                let len = picker.len(self);
                 let Some(oracle) = self.oracle.as_mut() else {
                     return Ok(());
                 };
@@ -258,7 +258,8 @@ impl<'a> Machine<'a> {
                     oracle.invalid = true;
                     return Ok(());
                 }
-                self.vars[*var as usize] = picker.get(pick, self.table);
+                let item = picker.get(pick, self);
+                self.vars[*var as usize] = item;
                 drop(picker);
                 self.condact(body)?;
             }

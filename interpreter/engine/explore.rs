@@ -86,7 +86,7 @@ impl<'a> Machine<'a> {
             Action::Do(items) => self.explore_seq(items, ex, k),
             Action::Any { over, var, body } => {
                 let picker = self.picker(over)?;
-                let len = picker.len(self.table);
+                let len = picker.len(self);
                 if len == 0 {
                     return k(self, ex);
                 }
@@ -95,7 +95,8 @@ impl<'a> Machine<'a> {
                 let mark = self.journal_len();
                 let actions = self.actions;
                 for i in 0..len {
-                    self.vars[slot] = picker.get(i, self.table);
+                    let item = picker.get(i, self);
+                    self.vars[slot] = item;
                     ex.path.push(i as u32);
                     // A failing run is not a move; the other items may be.
                     let _ = self.explore_condact(body, ex, k);

@@ -30,6 +30,38 @@ pub enum Value {
     Spaces(Vec<u32>),
 }
 
+impl Value {
+    /// The number of items of a collection value (unset: none); `None` for
+    /// a value that is not a collection.
+    pub fn items_len(&self) -> Option<usize> {
+        Some(match self {
+            Value::Unset => 0,
+            Value::Cards(v) => v.len(),
+            Value::Colls(v) => v.len(),
+            Value::Players(v) | Value::Teams(v) => v.len(),
+            Value::Strs(v) => v.len(),
+            Value::Ints(v) => v.len(),
+            Value::Spaces(v) => v.len(),
+            _ => return None,
+        })
+    }
+
+    /// Item `i` of a collection value (as [`Items::get`]).
+    pub fn item(&self, i: usize) -> Value {
+        match self {
+            Value::Cards(v) => v.get(i).map(|c| Value::Card(*c)),
+            Value::Colls(v) => v.get(i).map(|c| Value::Cards(c.clone())),
+            Value::Players(v) => v.get(i).map(|c| Value::Player(*c)),
+            Value::Teams(v) => v.get(i).map(|c| Value::Team(*c)),
+            Value::Strs(v) => v.get(i).map(|c| Value::Str(*c)),
+            Value::Ints(v) => v.get(i).map(|c| Value::Int(*c)),
+            Value::Spaces(v) => v.get(i).map(|c| Value::Space(*c)),
+            _ => None,
+        }
+        .unwrap_or_default()
+    }
+}
+
 /// A card collection: a location (borrowed by slot) or a computed list.
 #[derive(Clone, Debug)]
 pub enum Cards {
