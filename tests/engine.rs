@@ -205,3 +205,73 @@ fn observation_hides_other_players_hands() {
     assert!(!p0.contains("p0:\n  iloc HAND (1): hidden"), "{p0}");
     assert!(p0.contains("game:\n  hloc STOCK (2): hidden"), "{p0}");
 }
+
+#[test]
+fn an_any_inside_an_all_branches_once_per_item_of_each_pass() {
+    // Each player puts one of their cards out: one move per combination,
+    // in order, the first player's pick varying slowest, each text naming
+    // the right owner.
+    let src = r#"
+(game
+ (setup (create players 2)
+        (create deck (game vloc STOCK) (deck (RANK (A, B, C, D)))))
+ (do ((all player 'P (repeat 2 (move (top (game vloc STOCK)) (top ('P vloc HAND)))))))
+ (stage player (end (all player 'P (> (size ('P vloc OUT)) 0)))
+   (choice ((do ((all player 'P
+                      (any ('P vloc HAND) 'C
+                           (move 'C (top ('P vloc OUT)))))
+                 (let (size ((current player) vloc OUT)) 'N
+                      (set (game sto SEEN) 'N)))))))
+ (scoring max (size ((current player) vloc HAND))))
+"#;
+    let s = start(src, &[]).unwrap();
+    let texts: Vec<String> = s.legal_moves().iter().map(|m| s.move_to_text(m)).collect();
+    assert_eq!(
+        texts,
+        [
+            "move D p0 HAND -> p0 OUT; move B p1 HAND -> p1 OUT; game SEEN = 1",
+            "move D p0 HAND -> p0 OUT; move A p1 HAND -> p1 OUT; game SEEN = 1",
+            "move C p0 HAND -> p0 OUT; move B p1 HAND -> p1 OUT; game SEEN = 1",
+            "move C p0 HAND -> p0 OUT; move A p1 HAND -> p1 OUT; game SEEN = 1",
+        ]
+    );
+    // Playing a move does what its text says.
+    let mut s2 = s.clone();
+    let mv = s2.legal_moves()[1].clone();
+    s2.apply(&mv).unwrap();
+    let table = s2.describe();
+    assert!(table.contains("vloc OUT (1): D"), "{table}");
+    assert!(table.contains("vloc OUT (1): A"), "{table}");
+}
+
+#[test]
+fn picks_after_a_later_pass_of_an_all_still_see_their_own_pass() {
+    // p0 holds two cards, p1 three. For each pass of the `all`, the inner
+    // `any` must list the hand of that pass's player, also for the second
+    // K of p0's pass, which is tried after p1's pass ran: 2 x 2 x 2 x 3
+    // moves, every one of them playable.
+    let src = r#"
+(game
+ (setup (create players 2)
+        (create deck (game vloc STOCK) (deck (RANK (A, B, C, D, E)))))
+ (do ((repeat 2 (move (top (game vloc STOCK)) (top ((current player) vloc HAND))))
+      (repeat 3 (move (top (game vloc STOCK)) (top ((next player) vloc HAND))))))
+ (stage player (end (all player 'P (> (size ('P vloc OUT)) 0)))
+   (choice ((all player 'P
+                 (any (range 1 .. 2) 'K
+                      (any ('P vloc HAND) 'C
+                           (move 'C (top ('P vloc OUT)))))))))
+ (scoring max (size ((current player) vloc HAND))))
+"#;
+    let s = start(src, &[]).unwrap();
+    let moves = s.legal_moves();
+    assert_eq!(moves.len(), 24);
+    for mv in &moves {
+        let text = s.move_to_text(mv);
+        assert!(text.starts_with("move "), "{text}");
+        let mut t = s.clone();
+        t.apply(mv).unwrap();
+        let table = t.describe();
+        assert_eq!(table.matches("vloc OUT (1)").count(), 2, "{text}\n{table}");
+    }
+}

@@ -566,15 +566,16 @@ impl State {
     }
 
     /// Plays a move's actions; `log` collects their descriptions; with
-    /// `keep` false everything is taken back (for move text).
+    /// `keep` false everything is taken back (for move text). A move that
+    /// fails (a rules error, or picks that do not fit the option) is taken
+    /// back too and is an `Err`.
     fn play(&self, mv: &Move, log: bool, keep: bool) -> Result<(u32, Vec<String>), String> {
         let options = self.choice().ok_or("no choice to make")?;
         let option = options.get(mv.option as usize).ok_or("no such option")?;
         let mut table = self.table.borrow_mut();
         let mut m = Machine::new(&self.tabs, &mut table, &self.globals);
-        if !keep {
-            m.start_journal();
-        }
+        // Journaled also when kept: a move that fails leaves no trace.
+        m.start_journal();
         m.log = log.then(Vec::new);
         m.oracle = Some(Oracle {
             path: mv.path.to_vec(),
@@ -583,8 +584,22 @@ impl State {
         let r = m.condact(option);
         let actions = m.actions;
         let log = m.log.take().unwrap_or_default();
-        m.undo_all();
-        r.map(|_| (actions, log)).map_err(String::from)
+        let fits = m
+            .oracle
+            .as_ref()
+            .is_some_and(|o| !o.invalid && o.pos == o.path.len());
+        if !keep || r.is_err() || !fits {
+            m.undo_all();
+        }
+        r.map_err(String::from)?;
+        if !fits {
+            return Err(format!(
+                "the picks {:?} do not fit option {}",
+                mv.path,
+                mv.option + 1
+            ));
+        }
+        Ok((actions, log))
     }
 
     fn texts(&self, moves: &[Move]) -> Vec<String> {
