@@ -8,6 +8,7 @@
 //! of every `any` (see [`exec::Oracle`]), and taking them back.
 
 mod board;
+mod cards;
 mod collections;
 mod eval;
 mod exec;

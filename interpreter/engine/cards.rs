@@ -1,0 +1,498 @@
+//! Evaluation of cards and collections: a card, a card collection (a
+//! location in place or a computed list), collections of collections, and
+//! the items `any`/`all`/`filter` iterate over.
+
+use super::eval::R;
+use super::exec::Machine;
+use super::state::CardId;
+use super::value::{CardRef, Cards, Items, Value};
+use crate::ir::*;
+
+impl Machine<'_> {
+    /// A collection ready to be iterated by index: a location or the seats
+    /// are not copied.
+    pub fn picker(&mut self, over: &CollectionExpr) -> R<Picker> {
+        Ok(match over {
+            CollectionExpr::AllPlayers => Picker::Seats(self.table.players),
+            CollectionExpr::Cards(CardsExpr::Var(v)) => {
+                self.var_cards(*v)?;
+                Picker::Var(*v)
+            }
+            CollectionExpr::Var(v, _) if self.var(*v).items_len().is_some() => Picker::Var(*v),
+            CollectionExpr::Cards(c) => Picker::Cards(self.cards(c)?),
+            CollectionExpr::OtherPlayers => Picker::OtherSeats {
+                seats: self.table.players,
+                current: self.table.current_player(),
+            },
+            CollectionExpr::Spaces(b) => {
+                let b = self
+                    .table
+                    .boards
+                    .boards
+                    .get(*b as usize)
+                    .ok_or("no such board")?;
+                Picker::Spaces(b.first, b.len())
+            }
+            other => Picker::Items(self.items(other)?),
+        })
+    }
+
+    // ---- cards --------------------------------------------------------------
+
+    /// Evaluates a card; `None` is "no card" (e.g. the top of an empty pile).
+    pub fn card(&mut self, e: &CardExpr) -> R<Option<CardRef>> {
+        Ok(match e {
+            CardExpr::Var(v) => match self.var(*v) {
+                Value::Card(id) => Some(CardRef {
+                    id: *id,
+                    slot: self.table.card_loc[*id as usize],
+                }),
+                Value::Unset => None,
+                other => {
+                    return Err(
+                        format!("`'{}` is not a card ({other:?})", self.var_name(*v)).into(),
+                    )
+                }
+            },
+            CardExpr::At(pos, cards) => {
+                if let CardsExpr::Var(v) = &**cards {
+                    // A variable's cards are read in place, not copied.
+                    let len = self.var_cards(*v)?.len();
+                    let index = self.pos_index(pos, len)?;
+                    let id = index.and_then(|i| self.var_cards(*v).ok()?.get(i).copied());
+                    return Ok(id.map(|id| CardRef {
+                        id,
+                        slot: self.table.card_loc[id as usize],
+                    }));
+                }
+                let cards = self.cards(cards)?;
+                let index = self.pos_index(pos, cards.slice(self.table).len())?;
+                let slice = cards.slice(self.table);
+                match index.and_then(|i| slice.get(i)) {
+                    None => None,
+                    Some(&id) => Some(CardRef {
+                        id,
+                        slot: match cards {
+                            Cards::Slot(s) => s,
+                            Cards::List(_) => self.table.card_loc[id as usize],
+                        },
+                    }),
+                }
+            }
+            CardExpr::Max(cards, p) | CardExpr::Min(cards, p) => {
+                let want_max = matches!(e, CardExpr::Max(..));
+                let list = self.cards(cards)?.into_vec(self.table);
+                let map = self.points(p)?;
+                let scores: Vec<i64> = list
+                    .iter()
+                    .map(|id| map.as_ref().map_or(0, |m| m.score(self.table.attrs(*id))))
+                    .collect();
+                let best = if want_max {
+                    scores.iter().max()
+                } else {
+                    scores.iter().min()
+                };
+                let Some(&best) = best else { return Ok(None) };
+                let tied: Vec<CardId> = list
+                    .iter()
+                    .zip(&scores)
+                    .filter(|(_, s)| **s == best)
+                    .map(|(c, _)| *c)
+                    .collect();
+                let pick = if tied.len() == 1 {
+                    0
+                } else {
+                    self.draw(tied.len())
+                };
+                let id = tied[pick];
+                Some(CardRef {
+                    id,
+                    slot: self.table.card_loc[id as usize],
+                })
+            }
+            CardExpr::Actual(c) => self.card(c)?.map(|c| CardRef {
+                id: c.id,
+                slot: self.table.card_loc[c.id as usize],
+            }),
+        })
+    }
+
+    /// The vector index (bottom first) of a position in a collection of `len`.
+    pub fn pos_index(&mut self, pos: &Pos, len: usize) -> R<Option<usize>> {
+        Ok(match pos {
+            Pos::Top => len.checked_sub(1),
+            Pos::Bottom => (len > 0).then_some(0),
+            Pos::Index(i) => {
+                let i = self.int(i)?;
+                if i < 0 || i as usize >= len {
+                    None
+                } else {
+                    Some(len - 1 - i as usize)
+                }
+            }
+        })
+    }
+
+    /// Evaluates a card collection.
+    pub fn cards(&mut self, e: &CardsExpr) -> R<Cards> {
+        Ok(match e {
+            CardsExpr::Location(l) => Cards::Slot(self.location(l)?),
+            CardsExpr::Var(v) => match self.var(*v) {
+                Value::Cards(c) => Cards::List(c.clone()),
+                Value::Card(c) => Cards::List(vec![*c]),
+                Value::Unset => Cards::List(Vec::new()),
+                other => {
+                    return Err(format!(
+                        "`'{}` is not a card collection ({other:?})",
+                        self.var_name(*v)
+                    )
+                    .into())
+                }
+            },
+            CardsExpr::Filter(src, var, cond) => {
+                let mut out = Vec::new();
+                self.filter_cards(src, *var, cond, |id| out.push(id))?;
+                Cards::List(out)
+            }
+            CardsExpr::Union(xs) => {
+                let mut out = Vec::new();
+                for x in xs {
+                    let c = self.cards(x)?;
+                    for id in c.slice(self.table) {
+                        if !out.contains(id) {
+                            out.push(*id);
+                        }
+                    }
+                }
+                Cards::List(out)
+            }
+            CardsExpr::UnionAll(cc) => {
+                let mut out = Vec::new();
+                for coll in self.collections(cc)? {
+                    for id in coll {
+                        if !out.contains(&id) {
+                            out.push(id);
+                        }
+                    }
+                }
+                Cards::List(out)
+            }
+            CardsExpr::Intersect(xs) => {
+                let mut lists = Vec::new();
+                for x in xs {
+                    lists.push(self.cards(x)?.into_vec(self.table));
+                }
+                Cards::List(super::collections::intersect(lists))
+            }
+            CardsExpr::IntersectAll(cc) => {
+                Cards::List(super::collections::intersect(self.collections(cc)?))
+            }
+            CardsExpr::Disjunction(xs) => {
+                let mut lists = Vec::new();
+                for x in xs {
+                    lists.push(self.cards(x)?.into_vec(self.table));
+                }
+                Cards::List(super::collections::disjunction(lists))
+            }
+            CardsExpr::DisjunctionAll(cc) => {
+                Cards::List(super::collections::disjunction(self.collections(cc)?))
+            }
+            CardsExpr::Sort(src, p) => {
+                let mut list = self.cards(src)?.into_vec(self.table);
+                let map = self.points(p)?;
+                let table = &*self.table;
+                list.sort_by_key(|id| map.as_ref().map_or(0, |m| m.score(table.attrs(*id))));
+                Cards::List(list)
+            }
+            CardsExpr::Pick(pos, cc) => {
+                // In a collection of collections the first one is the top.
+                let colls = self.collections(cc)?;
+                let len = colls.len();
+                let i = self.pos_index(pos, len)?.map(|i| len - 1 - i);
+                Cards::List(i.and_then(|i| colls.into_iter().nth(i)).unwrap_or_default())
+            }
+            CardsExpr::Sequence { top, count, source } => {
+                let n = self.int(count)?.max(0) as usize;
+                let list = self.cards(source)?.into_vec(self.table);
+                let n = n.min(list.len());
+                Cards::List(if *top {
+                    list[list.len() - n..].to_vec()
+                } else {
+                    list[..n].to_vec()
+                })
+            }
+            CardsExpr::RunFrom {
+                top,
+                min,
+                source,
+                points,
+            } => {
+                let min = self.int(min)?.max(1) as usize;
+                let list = self.cards(source)?.into_vec(self.table);
+                let scores = self.scores(&list, points)?;
+                Cards::List(super::collections::run_from(&list, &scores, *top, min))
+            }
+        })
+    }
+
+    /// Calls `keep` with each card of `src` that meets `cond`, in order,
+    /// without copying a location (conditions do not change the table).
+    pub(super) fn filter_cards(
+        &mut self,
+        src: &CardsExpr,
+        var: VarId,
+        cond: &BoolExpr,
+        mut keep: impl FnMut(CardId),
+    ) -> R<()> {
+        match self.cards(src)? {
+            Cards::Slot(slot) => {
+                let mut i = 0;
+                while let Some(&id) = self.table.locs[slot as usize].get(i) {
+                    self.vars[var as usize] = Value::Card(id);
+                    if self.bool(cond)? {
+                        keep(id);
+                    }
+                    i += 1;
+                }
+            }
+            Cards::List(list) => {
+                for id in list {
+                    self.vars[var as usize] = Value::Card(id);
+                    if self.bool(cond)? {
+                        keep(id);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Scores of `list` under a point map (0 when the map is not set).
+    pub fn scores(&mut self, list: &[CardId], p: &PointStorage) -> R<Vec<i64>> {
+        let map = self.points(p)?;
+        Ok(list
+            .iter()
+            .map(|id| map.as_ref().map_or(0, |m| m.score(self.table.attrs(*id))))
+            .collect())
+    }
+
+    /// Evaluates a collection of card collections.
+    pub fn collections(&mut self, e: &CollectionsExpr) -> R<Vec<Vec<CardId>>> {
+        use super::collections as c;
+        Ok(match e {
+            CollectionsExpr::Var(v) => match self.var(*v) {
+                Value::Colls(c) => c.clone(),
+                other => {
+                    return Err(format!(
+                        "`'{}` is not a collection of card collections ({other:?})",
+                        self.var_name(*v)
+                    )
+                    .into())
+                }
+            },
+            CollectionsExpr::Tuples {
+                size,
+                source,
+                points,
+            } => {
+                let n = self.int(size)?.max(0) as usize;
+                let list = self.cards(source)?.into_vec(self.table);
+                let scores = self.scores(&list, points)?;
+                c::tuples(&list, &scores, n)?
+            }
+            CollectionsExpr::Partition { attr, sources } => {
+                let mut list = Vec::new();
+                for s in sources {
+                    for id in self.cards(s)?.slice(self.table) {
+                        if !list.contains(id) {
+                            list.push(*id);
+                        }
+                    }
+                }
+                self.partition(attr, list)?
+            }
+            CollectionsExpr::PartitionAll { attr, source } => {
+                let mut list = Vec::new();
+                for coll in self.collections(source)? {
+                    for id in coll {
+                        if !list.contains(&id) {
+                            list.push(id);
+                        }
+                    }
+                }
+                self.partition(attr, list)?
+            }
+            CollectionsExpr::Subsets(src) => {
+                let list = self.cards(src)?.into_vec(self.table);
+                c::subsets(&list)?
+            }
+            CollectionsExpr::Runs {
+                largest,
+                min,
+                source,
+                points,
+            } => {
+                let min = self.int(min)?.max(1) as usize;
+                let list = self.cards(source)?.into_vec(self.table);
+                let scores = self.scores(&list, points)?;
+                c::runs(&list, &scores, min, *largest)?
+            }
+            CollectionsExpr::All { over, var, body } => {
+                let items = self.items(over)?;
+                let mut out = Vec::with_capacity(items.len());
+                for i in 0..items.len() {
+                    self.vars[*var as usize] = items.get(i);
+                    out.push(self.cards(body)?.into_vec(self.table));
+                }
+                out
+            }
+        })
+    }
+
+    pub(super) fn partition(&mut self, attr: &StrExpr, list: Vec<CardId>) -> R<Vec<Vec<CardId>>> {
+        let key = self.str(attr)?;
+        let key = self.tabs.attr_lookup.get(&key).copied();
+        let mut groups: Vec<(Sym, Vec<CardId>)> = Vec::new();
+        for id in list {
+            let v = key
+                .and_then(|k| self.table.attrs(id).get(k as usize).copied())
+                .unwrap_or(EMPTY);
+            match groups.iter_mut().find(|(g, _)| *g == v) {
+                Some((_, cards)) => cards.push(id),
+                None => groups.push((v, vec![id])),
+            }
+        }
+        Ok(groups.into_iter().map(|(_, c)| c).collect())
+    }
+
+    /// Evaluates any collection to its items (for `any`, `all`, `filter`, `size`).
+    pub fn items(&mut self, e: &CollectionExpr) -> R<Items> {
+        let n = self.table.players;
+        Ok(match e {
+            CollectionExpr::Cards(c) => Items::Cards(self.cards(c)?.into_vec(self.table)),
+            CollectionExpr::Collections(c) => Items::Colls(self.collections(c)?),
+            CollectionExpr::AllPlayers => Items::Players((0..n as u8).collect()),
+            CollectionExpr::OtherPlayers => {
+                // Seat order, leaving out the current player (as CardStock).
+                let cur = self.table.current_player();
+                Items::Players((0..n).filter(|&p| p != cur).map(|p| p as u8).collect())
+            }
+            CollectionExpr::AllTeams => Items::Teams((0..self.table.teams.len() as u8).collect()),
+            CollectionExpr::OtherTeams => {
+                let t = self.table.teams.len();
+                let cur = self.table.current_team();
+                Items::Teams((1..t).map(|k| ((cur + k) % t) as u8).collect())
+            }
+            CollectionExpr::TeamPlayers(t) => {
+                let t = self.team(t)? as usize;
+                Items::Players(self.table.teams.get(t).cloned().unwrap_or_default())
+            }
+            CollectionExpr::Spaces(b) => {
+                let b = self
+                    .table
+                    .boards
+                    .boards
+                    .get(*b as usize)
+                    .ok_or("no such board")?;
+                Items::Spaces((b.first..b.first + b.len()).collect())
+            }
+            CollectionExpr::Group { from, var, cond } => match self.space(from)? {
+                None => Items::Spaces(Vec::new()),
+                Some(start) => {
+                    let board = self.board_of(start)?.clone();
+                    Items::Spaces(board.flood(start, |s| {
+                        self.vars[*var as usize] = Value::Space(s);
+                        self.bool(cond).map_err(String::from)
+                    })?)
+                }
+            },
+            CollectionExpr::Strings(s) => Items::Strs(s.clone()),
+            CollectionExpr::Range(a, b) => {
+                let (a, b) = (self.int(a)?, self.int(b)?);
+                if b - a > 1_000_000 {
+                    return Err(format!("`range` from {a} to {b} is too large").into());
+                }
+                Items::Ints((a..=b).collect())
+            }
+            CollectionExpr::Var(v, _) => match self.var(*v).clone() {
+                Value::Cards(c) => Items::Cards(c),
+                Value::Colls(c) => Items::Colls(c),
+                Value::Players(c) => Items::Players(c),
+                Value::Teams(c) => Items::Teams(c),
+                Value::Strs(c) => Items::Strs(c),
+                Value::Ints(c) => Items::Ints(c),
+                Value::Spaces(c) => Items::Spaces(c),
+                Value::Unset => Items::Cards(Vec::new()),
+                other => {
+                    return Err(
+                        format!("`'{}` is not a collection ({other:?})", self.var_name(*v)).into(),
+                    )
+                }
+            },
+            CollectionExpr::Filter(src, var, cond) => {
+                let items = self.items(src)?;
+                let mut keep = Vec::with_capacity(items.len());
+                for i in 0..items.len() {
+                    self.vars[*var as usize] = items.get(i);
+                    keep.push(self.bool(cond)?);
+                }
+                items.retain_indices(&keep)
+            }
+        })
+    }
+}
+
+/// A collection iterated by index (see [`Machine::picker`]). A location is
+/// read where it lies, so the table must not change while one is in use.
+pub enum Picker {
+    /// Seats `0..n`.
+    Seats(usize),
+    /// Seats `0..seats` but `current`, in seat order.
+    OtherSeats { seats: usize, current: usize },
+    /// Spaces `first..first + len`.
+    Spaces(u32, u32),
+    /// The items of a collection variable, read in place: a variable is
+    /// not bound again while a form inside its scope runs.
+    Var(VarId),
+    /// Cards.
+    Cards(Cards),
+    /// Anything else, evaluated.
+    Items(Items),
+}
+
+impl Picker {
+    /// Number of items.
+    pub fn len(&self, m: &Machine) -> usize {
+        match self {
+            Picker::Seats(n) => *n,
+            Picker::OtherSeats { seats, .. } => seats.saturating_sub(1),
+            Picker::Spaces(_, n) => *n as usize,
+            Picker::Var(v) => match m.var(*v) {
+                Value::Card(_) => 1,
+                value => value.items_len().unwrap_or(0),
+            },
+            Picker::Cards(c) => c.slice(m.table).len(),
+            Picker::Items(i) => i.len(),
+        }
+    }
+
+    /// Item `i` as a value.
+    pub fn get(&self, i: usize, m: &Machine) -> Value {
+        match self {
+            Picker::Seats(_) => Value::Player(i as u8),
+            Picker::OtherSeats { current, .. } => {
+                Value::Player(if i < *current { i } else { i + 1 } as u8)
+            }
+            Picker::Spaces(first, _) => Value::Space(first + i as u32),
+            Picker::Var(v) => match m.var(*v) {
+                Value::Card(c) if i == 0 => Value::Card(*c),
+                value => value.item(i),
+            },
+            Picker::Cards(c) => c
+                .slice(m.table)
+                .get(i)
+                .map_or(Value::Unset, |id| Value::Card(*id)),
+            Picker::Items(items) => items.get(i),
+        }
+    }
+}
