@@ -87,9 +87,57 @@ pub struct BoardGeom {
     pub wrap_cols: bool,
     /// The board's name, for views (shared: geometries are copied often).
     pub name: std::sync::Arc<str>,
+    /// Each space's orthogonal neighbours in [`BoardGeom::neighbours`]
+    /// order, `NONE` where there is none (worked out once: floods ask for
+    /// them at every step).
+    orth: std::sync::Arc<Vec<[SpaceId; 4]>>,
 }
 
+/// No neighbour in that direction.
+const NONE: SpaceId = SpaceId::MAX;
+
 impl BoardGeom {
+    /// A board of `rows` x `cols` spaces numbered from `first` (a track is
+    /// one row).
+    pub fn new(
+        first: SpaceId,
+        rows: u32,
+        cols: u32,
+        track: bool,
+        (wrap_rows, wrap_cols): (bool, bool),
+        name: std::sync::Arc<str>,
+    ) -> BoardGeom {
+        let mut b = BoardGeom {
+            first,
+            rows,
+            cols,
+            track,
+            wrap_rows,
+            wrap_cols,
+            name,
+            orth: Default::default(),
+        };
+        let orth = (first..first + b.len())
+            .map(|s| {
+                let mut out = [NONE; 4];
+                for (slot, d) in out.iter_mut().zip(b.neighbour_dirs()) {
+                    *slot = b.step(s, *d).ok().flatten().unwrap_or(NONE);
+                }
+                out
+            })
+            .collect();
+        b.orth = std::sync::Arc::new(orth);
+        b
+    }
+
+    fn neighbour_dirs(&self) -> &'static [Dir] {
+        if self.track {
+            &[Dir::Prev, Dir::Next]
+        } else {
+            &[Dir::N, Dir::W, Dir::E, Dir::S]
+        }
+    }
+
     /// Number of spaces.
     pub fn len(&self) -> u32 {
         self.rows * self.cols
@@ -141,15 +189,15 @@ impl BoardGeom {
         }
     }
 
-    /// The orthogonal neighbours of `s` (NEXT/PREV on a track).
+    /// The orthogonal neighbours of `s` (NEXT/PREV on a track), in the
+    /// order N, W, E, S (PREV, NEXT).
     pub fn neighbours(&self, s: SpaceId) -> impl Iterator<Item = SpaceId> + '_ {
-        let dirs: &[Dir] = if self.track {
-            &[Dir::Prev, Dir::Next]
-        } else {
-            &[Dir::N, Dir::W, Dir::E, Dir::S]
-        };
-        dirs.iter()
-            .filter_map(move |d| self.step(s, *d).ok().flatten())
+        let row = self
+            .orth
+            .get((s - self.first) as usize)
+            .copied()
+            .unwrap_or([NONE; 4]);
+        row.into_iter().filter(|&n| n != NONE)
     }
 
     /// Breadth-first search from `start` (a space of this board) through
@@ -170,13 +218,7 @@ impl BoardGeom {
         let mut head = 0;
         while let Some(&s) = out.get(head) {
             head += 1;
-            let mut next = [0; 4];
-            let mut count = 0;
             for n in self.neighbours(s) {
-                next[count] = n;
-                count += 1;
-            }
-            for &n in &next[..count] {
                 let i = (n - self.first) as usize;
                 if !seen[i] {
                     seen[i] = true;
@@ -227,15 +269,7 @@ mod tests {
     use super::*;
 
     fn grid(rows: u32, cols: u32, wrap_cols: bool) -> BoardGeom {
-        BoardGeom {
-            first: 10,
-            rows,
-            cols,
-            track: false,
-            wrap_rows: false,
-            wrap_cols,
-            name: "G".into(),
-        }
+        BoardGeom::new(10, rows, cols, false, (false, wrap_cols), "G".into())
     }
 
     #[test]

@@ -333,15 +333,14 @@ fn board_sizes(m: &mut Machine, prog: &Program) -> Result<board::Boards, String>
                 "board `{name}` would have {rows} x {cols} spaces: sizes must be at least 1 and at most {MAX_SPACES} spaces in all"
             ));
         }
-        boards.boards.push(board::BoardGeom {
-            first: first as u32,
-            rows: rows as u32,
-            cols: cols as u32,
+        boards.boards.push(board::BoardGeom::new(
+            first as u32,
+            rows as u32,
+            cols as u32,
             track,
-            wrap_rows,
-            wrap_cols,
-            name: name.into(),
-        });
+            (wrap_rows, wrap_cols),
+            name.into(),
+        ));
         first += rows * cols;
     }
     Ok(boards)
