@@ -305,6 +305,9 @@ pub enum Action {
     CycleCurrent(PlayerExpr),
     /// `(turn pass)`: does nothing (a legal "pass" option).
     TurnPass,
+    /// `(require CONDITION)`: the game stops with a rules error naming the
+    /// condition (at `span`) when it does not hold; otherwise nothing.
+    Require(BoolExpr, Span),
     /// `(create teams ...)` inside the game.
     CreateTeams(Vec<Vec<u8>>),
     /// `(create deck LOC (deck ...))`, optionally with a deck name.

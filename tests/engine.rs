@@ -275,3 +275,27 @@ fn picks_after_a_later_pass_of_an_all_still_see_their_own_pass() {
         assert_eq!(table.matches("vloc OUT (1)").count(), 2, "{text}\n{table}");
     }
 }
+
+/// `require` stops the game with a rules error that quotes the condition and
+/// its line when the condition fails, and does nothing when it holds.
+#[test]
+fn require_refuses_options_that_do_not_hold() {
+    let src = r#"
+(game
+ (declare 2 'NUMP)
+ (setup (create players 'NUMP))
+ (do ((require (and (>= 'NUMP 2) (<= 'NUMP 4)))))
+ (stage player (end (== 1 1))
+   (choice ((turn pass))))
+ (scoring max 0))
+"#;
+    assert!(start(src, &[("NUMP", "4")]).is_ok());
+    match start(src, &[("NUMP", "5")]) {
+        Err(PlayError::Rules(m)) => assert!(
+            m.contains("line 5, column 16")
+                && m.contains("require (and (>= 'NUMP 2) (<= 'NUMP 4))"),
+            "{m}"
+        ),
+        other => panic!("{:?}", other.map(|s| s.describe())),
+    }
+}

@@ -390,6 +390,21 @@ impl<'a> Machine<'a> {
                 };
                 self.log(|_| format!("p{who} plays {verb}"));
             }
+            Action::Require(cond, span) => {
+                if !self.bool(cond)? {
+                    let (line, col) = super::line_of(self.tabs, span.start);
+                    let text = self
+                        .tabs
+                        .source
+                        .get(span.start as usize..span.end as usize)
+                        .unwrap_or("the condition");
+                    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+                    return Err(format!(
+                        "line {line}, column {col}: the rules require {text}, which does not hold here"
+                    )
+                    .into());
+                }
+            }
             Action::TurnPass => {
                 self.actions += 1;
                 self.log(|_| "pass".to_string());

@@ -61,6 +61,8 @@ pub struct Tables {
     pub attr_lookup: HashMap<Sym, u16>,
     /// Byte offset of the start of each source line (empty if unknown).
     pub line_starts: Vec<u32>,
+    /// The rules' source text, when known (to quote it in messages).
+    pub source: Arc<str>,
     /// Direction names among the symbols (`N`, `NE`, `NEXT`, ...).
     pub dirs: HashMap<Sym, board::Dir>,
 }
@@ -90,6 +92,7 @@ impl Tables {
             point_lookup: index(&prog.point_names),
             attr_lookup: index(&prog.attr_keys),
             line_starts: Vec::new(),
+            source: "".into(),
             dirs: prog
                 .symbols
                 .iter()
@@ -217,6 +220,7 @@ impl Rules {
         tabs.line_starts = std::iter::once(0)
             .chain(source.match_indices('\n').map(|(i, _)| i as u32 + 1))
             .collect();
+        tabs.source = source.into();
         Ok(Rules {
             program,
             tabs: Arc::new(tabs),

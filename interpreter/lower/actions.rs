@@ -147,6 +147,12 @@ impl Lowerer {
                 }
             }
             "repeat" => self.repeat(e, items),
+            "require" => {
+                if !self.arity(e, items, 1, "one condition") {
+                    return nothing();
+                }
+                Action::Require(self.boolean(&items[1]), items[1].span())
+            }
             "create" => self.create(e, items),
             "put" => self.put_points(e, items),
             "do" => match items {
