@@ -712,6 +712,10 @@ pub enum StrExpr {
     Storage(StrStorage),
     /// `(cardatt ATTR CARD)`: "" if the card or attribute is missing.
     CardAtt(AttrRef, Box<CardExpr>),
+    /// `(rotate DIR K)`: the direction DIR turned K quarter turns
+    /// clockwise (cardboard extension). Lowering interns every direction
+    /// name, so the result always has a symbol.
+    Rotate(Box<StrExpr>, Box<IntExpr>),
 }
 
 /// An attribute key in `cardatt`/`partition`.

@@ -5,7 +5,7 @@
 //! the test reads them from the table.
 
 use cardboard::engine::{GameOptions, Rules};
-use cardboard::game::{GameState, Status};
+use cardboard::game::{GameState, PlayError, Status};
 
 /// Starts `body` (items after setup) on a game with the given boards and
 /// returns the table as text.
@@ -144,4 +144,80 @@ fn after_on_a_wrapped_axis_goes_round_once_without_the_start() {
     // not print, so check it is reachable through `onboard` instead.
     assert!(!t.contains("sto WEST"), "{t}");
     assert!(t.contains("sto WRAPS = 1"), "{t}");
+}
+
+/// One step of the robot of `rotate_turns_a_facing_by_card_values`: turn
+/// FACING by QUARTERS, then move one space forward.
+fn robot_step(quarters: &str) -> String {
+    format!(
+        "(set (game str FACING) (rotate (game str FACING) {quarters}))
+         (let (top (union (all (spaces G) 'S ('S vloc ROBOT)))) 'R
+              (move 'R (top ((neighbour (where 'R) (game str FACING)) vloc ROBOT))))"
+    )
+}
+
+#[test]
+fn rotate_turns_a_facing_by_card_values() {
+    // A robot at (1,1) facing N on a 3x3 grid whose columns wrap. Each step
+    // turns it by a card's value (RIGHT 1, ABOUT 2, LEFT 3 quarter turns)
+    // and moves it one space: E to (1,2), S to (2,2), E across the edge to
+    // (2,0), W back across it to (2,2), then -3 quarter turns (one to the
+    // right): N to (1,2).
+    let card = |turn: &str| {
+        format!(
+            "(score (top (filter (game vloc TURNS) 'C (== (cardatt TURN 'C) {turn}))) using (game points VALUE))"
+        )
+    };
+    let steps = [
+        card("RIGHT"),
+        card("RIGHT"),
+        card("LEFT"),
+        card("ABOUT"),
+        format!("(- 0 {})", card("LEFT")),
+    ]
+    .map(|q| robot_step(&q))
+    .join("\n");
+    let t = table(
+        "(create board G (grid 3 3 (wrap columns)))
+         (create deck (game vloc TURNS) (deck (TURN (RIGHT, LEFT, ABOUT))))",
+        &format!(
+            "(do (
+               (set (game points VALUE) (((TURN : RIGHT) 1) ((TURN : ABOUT) 2) ((TURN : LEFT) 3)))
+               (set (game str FACING) N)
+               (move (top (game vloc STONES)) (top ((space G 1 1) vloc ROBOT)))
+               {steps}
+               (set (game str DIAGONAL) (rotate NE (- 0 1)))
+               (set (game str BACK) (rotate NEXT 2))
+               (set (game str AGAIN) (rotate PREV (* 4 (game sto NOTHING))))))"
+        ),
+    );
+    assert!(t.contains("G[1,2]:\n  vloc ROBOT (1)"), "{t}");
+    assert_eq!(t.matches("vloc ROBOT (1)").count(), 1, "{t}");
+    assert!(t.contains("str FACING = N"), "{t}");
+    assert!(t.contains("str DIAGONAL = NW"), "{t}");
+    assert!(t.contains("str BACK = PREV"), "{t}");
+    assert!(t.contains("str AGAIN = PREV"), "{t}");
+}
+
+#[test]
+fn rotate_refuses_quarter_turns_on_a_track_and_unknown_directions() {
+    let start = |value: &str, quarters: &str| {
+        let src = format!(
+            "(game\n (setup (create players 2) (create board T (track 4)))\n (do ((set (game str D) {value})\n      (set (game str D) (rotate (game str D) {quarters}))))\n (scoring max 0))"
+        );
+        let rules = Rules::from_source("t.rcy", &src).unwrap_or_else(|e| panic!("{}", e.render()));
+        rules.start(&GameOptions::default()).map(|s| s.describe())
+    };
+    assert!(start("NEXT", "(+ 1 1)").unwrap().contains("str D = PREV"));
+    let Err(PlayError::Rules(m)) = start("NEXT", "(+ 1 0)") else {
+        panic!("a quarter turn of NEXT should be refused")
+    };
+    assert!(
+        m.contains("`rotate` cannot turn `NEXT` by 1 quarter turn: a track's directions turn only by half turns"),
+        "{m}"
+    );
+    let Err(PlayError::Rules(m)) = start("north", "1") else {
+        panic!("`north` should be refused")
+    };
+    assert!(m.contains("`north` is not a direction"), "{m}");
 }

@@ -6,7 +6,7 @@
 pub type SpaceId = u32;
 
 /// A direction of travel.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Dir {
     N,
     E,
@@ -53,6 +53,47 @@ impl Dir {
             Dir::SE => Dir::NW,
             Dir::Next => Dir::Prev,
             Dir::Prev => Dir::Next,
+        }
+    }
+
+    /// The name of the direction, as written in rules (`N`, `NEXT`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            Dir::N => "N",
+            Dir::E => "E",
+            Dir::S => "S",
+            Dir::W => "W",
+            Dir::NE => "NE",
+            Dir::NW => "NW",
+            Dir::SE => "SE",
+            Dir::SW => "SW",
+            Dir::Next => "NEXT",
+            Dir::Prev => "PREV",
+        }
+    }
+
+    /// The direction turned `quarters` quarter turns clockwise (negative:
+    /// anticlockwise), taken modulo 4: N→E→S→W→N and NE→SE→SW→NW→NE. A
+    /// track's directions only turn by half turns: 2 swaps `NEXT` and
+    /// `PREV`, 4 keeps them; an odd number is an error.
+    pub fn rotate(self, quarters: i64) -> Result<Dir, String> {
+        const ORTHOGONAL: [Dir; 4] = [Dir::N, Dir::E, Dir::S, Dir::W];
+        const DIAGONAL: [Dir; 4] = [Dir::NE, Dir::SE, Dir::SW, Dir::NW];
+        let q = quarters.rem_euclid(4) as usize;
+        let turn = |ring: &[Dir; 4]| {
+            let at = ring.iter().position(|d| *d == self).unwrap_or(0);
+            ring[(at + q) % 4]
+        };
+        match self {
+            Dir::N | Dir::E | Dir::S | Dir::W => Ok(turn(&ORTHOGONAL)),
+            Dir::NE | Dir::SE | Dir::SW | Dir::NW => Ok(turn(&DIAGONAL)),
+            Dir::Next | Dir::Prev if q == 0 => Ok(self),
+            Dir::Next | Dir::Prev if q == 2 => Ok(self.opposite()),
+            Dir::Next | Dir::Prev => Err(format!(
+                "`rotate` cannot turn `{}` by {quarters} quarter turn{}: a track's directions turn only by half turns (an even number; 2 swaps `NEXT` and `PREV`)",
+                self.name(),
+                if quarters == 1 || quarters == -1 { "" } else { "s" }
+            )),
         }
     }
 
@@ -284,6 +325,48 @@ mod tests {
         assert_eq!(w.step(corner, Dir::N), Ok(None));
         assert!(g.step(corner, Dir::Next).is_err());
         assert_eq!(g.coords(g.at(2, 1).unwrap()), (2, 1));
+    }
+
+    #[test]
+    fn rotate_turns_quarter_turns_clockwise_modulo_four() {
+        assert_eq!(Dir::N.rotate(1), Ok(Dir::E));
+        assert_eq!(Dir::W.rotate(1), Ok(Dir::N));
+        assert_eq!(Dir::N.rotate(2), Ok(Dir::S));
+        assert_eq!(Dir::E.rotate(-1), Ok(Dir::N));
+        assert_eq!(Dir::N.rotate(-5), Ok(Dir::W));
+        assert_eq!(Dir::S.rotate(4), Ok(Dir::S));
+        assert_eq!(Dir::S.rotate(0), Ok(Dir::S));
+        assert_eq!(Dir::NE.rotate(1), Ok(Dir::SE));
+        assert_eq!(Dir::NW.rotate(1), Ok(Dir::NE));
+        assert_eq!(Dir::SW.rotate(-1), Ok(Dir::SE));
+        assert_eq!(Dir::NE.rotate(2), Ok(Dir::SW));
+        assert_eq!(Dir::E.rotate(i64::MIN), Ok(Dir::E));
+        for d in [
+            Dir::N,
+            Dir::E,
+            Dir::S,
+            Dir::W,
+            Dir::NE,
+            Dir::NW,
+            Dir::SE,
+            Dir::SW,
+        ] {
+            assert_eq!(d.rotate(2), Ok(d.opposite()));
+            assert_eq!(Dir::parse(d.name()), Some(d));
+        }
+        assert_eq!(Dir::Next.rotate(2), Ok(Dir::Prev));
+        assert_eq!(Dir::Prev.rotate(-2), Ok(Dir::Next));
+        assert_eq!(Dir::Next.rotate(4), Ok(Dir::Next));
+        assert_eq!(Dir::Prev.rotate(0), Ok(Dir::Prev));
+        let err = Dir::Next.rotate(1).unwrap_err();
+        assert!(
+            err.contains("cannot turn `NEXT` by 1 quarter turn:"),
+            "{err}"
+        );
+        assert!(Dir::Prev
+            .rotate(-3)
+            .unwrap_err()
+            .contains("by -3 quarter turns"));
     }
 
     #[test]

@@ -266,6 +266,14 @@ impl Machine<'_> {
                     _ => EMPTY,
                 }
             }
+            StrExpr::Rotate(dir, quarters) => {
+                let d = self.dir(dir)?;
+                let k = self.int(quarters)?;
+                let turned = d.rotate(k)?;
+                self.tabs.dir_names.get(&turned).copied().ok_or_else(|| {
+                    format!("the direction `{}` is unknown to the rules", turned.name())
+                })?
+            }
         })
     }
 

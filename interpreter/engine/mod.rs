@@ -65,6 +65,8 @@ pub struct Tables {
     pub source: Arc<str>,
     /// Direction names among the symbols (`N`, `NE`, `NEXT`, ...).
     pub dirs: HashMap<Sym, board::Dir>,
+    /// The symbol of each direction among the symbols (for `rotate`).
+    pub dir_names: HashMap<board::Dir, Sym>,
 }
 
 impl Tables {
@@ -98,6 +100,12 @@ impl Tables {
                 .iter()
                 .enumerate()
                 .filter_map(|(i, s)| board::Dir::parse(s).map(|d| (i as Sym, d)))
+                .collect(),
+            dir_names: prog
+                .symbols
+                .iter()
+                .enumerate()
+                .filter_map(|(i, s)| board::Dir::parse(s).map(|d| (d, i as Sym)))
                 .collect(),
             prog,
         }

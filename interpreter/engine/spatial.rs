@@ -116,7 +116,8 @@ impl Machine<'_> {
             .ok_or_else(|| format!("space #{s} is on no board").into())
     }
 
-    fn dir(&mut self, e: &StrExpr) -> R<board::Dir> {
+    /// Evaluates a direction: an error for a string that is none.
+    pub(super) fn dir(&mut self, e: &StrExpr) -> R<board::Dir> {
         let s = self.str(e)?;
         self.tabs.dirs.get(&s).copied().ok_or_else(|| {
             format!(

@@ -4,7 +4,8 @@
 //! names and shapes, so a space can name any board); spaces `(space BOARD
 //! ...)`, `(where CARD)`, `(neighbour SPACE DIR)`, `(after|before SPACE
 //! [DIR] 'V COND)`; the space collections `(spaces BOARD)` and `(group
-//! SPACE 'V COND)`; and the integers `index`, `row`, `col`, `rows`, `cols`.
+//! SPACE 'V COND)`; the integers `index`, `row`, `col`, `rows`, `cols`;
+//! and the direction `(rotate DIR K)`.
 
 use super::context::Lowerer;
 use super::messages::{self, E_SPACE};
@@ -416,6 +417,35 @@ impl Lowerer {
             self.error(*span, message);
         }
         StrExpr::Lit(EMPTY)
+    }
+
+    /// `(rotate DIR K)`: DIR turned K quarter turns clockwise. A written
+    /// direction is checked like `neighbour`'s, and a written track
+    /// direction with a written odd K is refused. Every direction name is
+    /// interned, so the engine has a symbol for any result.
+    pub(super) fn rotate(&mut self, e: &SExpr, items: &[SExpr]) -> StrExpr {
+        if !self.arity(e, items, 2, "a direction and a number of quarter turns") {
+            return StrExpr::Lit(EMPTY);
+        }
+        for d in DIRECTIONS {
+            self.intern(d);
+        }
+        let dir = self.direction(&items[1]);
+        let quarters = self.int(&items[2]);
+        if let (SExpr::Name(d, _), SExpr::Int(k, span)) = (&items[1], &items[2]) {
+            if matches!(d.as_str(), "NEXT" | "PREV") && k % 2 != 0 {
+                self.error_note(
+                    *span,
+                    format!(
+                        "`{d}` is a track's direction: it cannot be turned by {k} quarter turn{}",
+                        if *k == 1 { "" } else { "s" }
+                    ),
+                    "a track's directions turn only by half turns: `(rotate NEXT 2)` is `PREV`"
+                        .to_string(),
+                );
+            }
+        }
+        StrExpr::Rotate(Box::new(dir), Box::new(quarters))
     }
 
     /// The board of a space written `(space BOARD ...)`: its name and

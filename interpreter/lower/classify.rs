@@ -63,6 +63,7 @@ pub(super) const EXPRESSION_WORDS: &[&str] = &[
     "rows",
     "cols",
     "first",
+    "rotate",
 ];
 
 /// Every word that begins an action.
@@ -199,7 +200,7 @@ impl Lowerer {
         match head {
             "size" | "+" | "-" | "*" | "//" | "%" | "mod" | "^" | "tri" | "fib" | "random"
             | "sum" | "score" | "index" | "row" | "col" | "rows" | "cols" | "first" => Some(T::Int),
-            "cardatt" => Some(T::Str),
+            "cardatt" | "rotate" => Some(T::Str),
             // `(max CARDS using POINTS)` is a card; `(max INTS)` an integer.
             "max" | "min" if items.len() == 2 => match items.get(1).and_then(|c| self.kind_of(c)) {
                 Some(T::Cards | T::CardsCollection) => Some(T::Card),

@@ -130,6 +130,9 @@
 //! | `neighbour` takes a space and a direction, found one | `(neighbour 'S)` |
 //! | `north` is not a direction: a direction is `N`, `E`, ... (with "write `N`", or "directions are written in capitals") | `(neighbour 'S north)` |
 //! | `TRACK` is a track: its directions are `NEXT` and `PREV`, not `N` (and the grid's) | `(neighbour (space TRACK 1) N)`: only when the board is written out |
+//! | `rotate` takes a direction and a number of quarter turns, found one | `(rotate N)` |
+//! | `north` is not a direction: ... (as for `neighbour`) | `(rotate north 1)` |
+//! | `NEXT` is a track's direction: it cannot be turned by 1 quarter turn (note: a track's directions turn only by half turns) | `(rotate NEXT 1)`: only when both are written out |
 //! | `GRID` is a grid: `after` needs a direction, as in `(after SPACE E 'V CONDITION)` | `(after (space GRID 1 1) 'V ...)` |
 //! | `after` is written `(after SPACE 'V CONDITION)`, or `(after SPACE DIRECTION 'V CONDITION)` to go in a direction (also `before`) | `(after 'S 'V)` |
 //! | `where` takes one card, found none (also `index`, `row`, `col`, `onboard`: one space) | `(where)` |

@@ -173,6 +173,9 @@ impl Lowerer {
                     let card = self.card(&items[2]);
                     return StrExpr::CardAtt(attr, Box::new(card));
                 }
+                if items.first().and_then(SExpr::as_name) == Some("rotate") {
+                    return self.rotate(e, items);
+                }
                 self.wrong(e, &E_STR);
                 StrExpr::Lit(EMPTY)
             }

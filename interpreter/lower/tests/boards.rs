@@ -649,3 +649,84 @@ fn the_new_words_are_keywords() {
         "{errs:?}"
     );
 }
+
+/// The string of `(set (game str X) STR)`, with its program.
+fn string(s: &str) -> (Program, StrExpr) {
+    let p = ok(&board_game(&format!("(set (game str X) {s})")));
+    let Some(StageItem::Run(c)) = p.body.first() else {
+        panic!("{:?}", p.body)
+    };
+    let Action::SetStr(_, v) = &c.action else {
+        panic!("{:?}", c.action)
+    };
+    let v = v.clone();
+    (p, v)
+}
+
+#[test]
+fn rotate_turns_a_direction_by_quarter_turns() {
+    let (p, s) = string("(rotate NE 1)");
+    let StrExpr::Rotate(dir, quarters) = &s else {
+        panic!("{s:?}")
+    };
+    assert_eq!(lit(&p, dir), "NE");
+    assert!(matches!(**quarters, IntExpr::Lit(1)));
+    // Every direction has a symbol, so the engine can name any result.
+    for d in ["N", "E", "S", "W", "NE", "NW", "SE", "SW", "NEXT", "PREV"] {
+        assert!(p.symbols.iter().any(|s| s == d), "{d} not interned");
+    }
+    // Computed directions and turns, nested, with a track's half turn.
+    let (_, s) = string("(rotate (rotate (game str FACING) (- 0 1)) (size (game vloc DECK)))");
+    assert!(
+        matches!(s, StrExpr::Rotate(ref d, ref k) if matches!(**d, StrExpr::Rotate(..)) && matches!(**k, IntExpr::Size(_)))
+    );
+    string("(rotate NEXT 2)");
+    string("(rotate PREV (game sto K))");
+    // Usable wherever a string is: `neighbour`, `==`, `let`.
+    assert!(matches!(
+        space("(neighbour (space GRID 1 1) (rotate N 3))"),
+        SpaceExpr::Neighbour(_, ref d) if matches!(**d, StrExpr::Rotate(..))
+    ));
+    assert!(matches!(
+        cond("(== (rotate (game str F) 2) S)"),
+        BoolExpr::Str { .. }
+    ));
+    ok(&board_game(
+        "(let (rotate W 1) 'D (set ((neighbour (space RING 0 0) 'D) sto X) 1))",
+    ));
+}
+
+#[test]
+fn rotate_mistakes_are_reported() {
+    fails_with(
+        &board_game("(set (game str X) (rotate N))"),
+        "`rotate` takes a direction and a number of quarter turns, found one",
+    );
+    fails_with(
+        &board_game("(set (game str X) (rotate N 1 2))"),
+        "`rotate` takes a direction and a number of quarter turns, found three",
+    );
+    fails_with(
+        &board_game("(set (game str X) (rotate north 1))"),
+        "`north` is not a direction",
+    );
+    fails_with(
+        &board_game("(set (game str X) (rotate N EAST))"),
+        "expected an integer",
+    );
+    fails_with(
+        &board_game("(set (game str X) (rotate NEXT 1))"),
+        "`NEXT` is a track's direction: it cannot be turned by 1 quarter turn",
+    );
+    fails_with(
+        &board_game("(set (game str X) (rotate PREV 3))"),
+        "`PREV` is a track's direction: it cannot be turned by 3 quarter turns",
+    );
+    fails_with(
+        &board_game("(set (game sto X) (rotate N 1))"),
+        "expected an integer",
+    );
+    // `rotate` is a keyword: a misspelling is an unknown form.
+    let errs = super::super::compile(&board_game("(set (game str X) (rotaet N 1))")).unwrap_err();
+    assert_eq!(errs[0].note.as_deref(), Some("did you mean `rotate`?"));
+}
