@@ -299,3 +299,54 @@ fn require_refuses_options_that_do_not_hold() {
         other => panic!("{:?}", other.map(|s| s.describe())),
     }
 }
+
+/// The priority pattern of the language reference (section 11.12): actors
+/// act highest key first, ties in board order; then a player who is not
+/// the current one is asked through `cycle current` and a nested stage.
+#[test]
+fn actors_act_by_computed_priority_and_another_player_decides() {
+    let src = r#"
+(game
+ (setup (create players 2) (create board ACTORS (track 4)))
+ (do ((set ((space ACTORS 0) sto KEY) 5)
+      (set ((space ACTORS 1) sto KEY) 9)
+      (set ((space ACTORS 2) sto KEY) 5)
+      (set ((space ACTORS 3) sto KEY) 7)))
+ (stage player (end (== (game sto ACTED) (size (spaces ACTORS))))
+  (do ((set (game sto WHO) 0)
+       (set (game sto BEST) 0)
+       (all (spaces ACTORS) 'A
+            ((and (== ('A sto DONE) 0) (> ('A sto KEY) (game sto BEST)))
+             (do ((set (game sto BEST) ('A sto KEY))
+                  (set (game sto WHO) (+ (index 'A) 1))))))
+       (let (space ACTORS (- (game sto WHO) 1)) 'A
+            (do ((set ('A sto DONE) 1)
+                 (inc (game sto ACTED) 1)
+                 (set ('A sto ORDER) (game sto ACTED))))))))
+ (do ((set (game sto ASK) 1)
+      (cycle current (1 player))))
+ (stage player (end (== (game sto ASK) 0))
+  (choice ((any (E, W) 'D (do ((set (game str SIDE) 'D) (set (game sto ASK) 0)))))))
+ (scoring max 0))
+"#;
+    let s = start(src, &[]).unwrap();
+    let table = s.describe();
+    for (actor, order) in [(0, 3), (1, 1), (2, 4), (3, 2)] {
+        assert!(
+            table.contains(&format!("ACTORS[{actor}]:\n  sto KEY = ")),
+            "{table}"
+        );
+        let block = table.split(&format!("ACTORS[{actor}]:\n")).nth(1).unwrap();
+        let block = block.split("ACTORS[").next().unwrap();
+        assert!(
+            block.contains(&format!("sto ORDER = {order}\n")),
+            "actor {actor} should act {order}: {block}"
+        );
+    }
+    assert_eq!(s.current_player(), Some(1), "seat 1 is asked");
+    let texts: Vec<String> = s.legal_moves().iter().map(|m| s.move_to_text(m)).collect();
+    assert_eq!(
+        texts,
+        ["game SIDE = E; game ASK = 0", "game SIDE = W; game ASK = 0"]
+    );
+}
