@@ -449,3 +449,48 @@ fn players_reaching_the_last_target_in_the_same_round_share_the_win() {
     won.sort();
     assert_eq!(won, ["DIAMONDS-KING", "SPADES-KING"]);
 }
+
+// ---------------------------------------------------------------------------
+// The house robot (three players).
+
+#[test]
+fn the_house_robot_never_wins() {
+    // NUMP=3: robot 3 is the house's; its program is the top five cards of
+    // its pile, as they come. With J and Q won it steps onto the King: it
+    // gives up its K, wants nothing more, and the game goes on with no
+    // score for anyone (its seat number, 3 mod 3, is p0's).
+    let mut r3 = bot(0, 2, "E", &["ACE", "TWO", "KING", "THREE", "FIVE"]);
+    r3.won = vec!["JACK", "QUEEN"];
+    let bots = [still(6, 0), still(6, 6), still(0, 0), r3];
+    let state = round(&[("NUMP", "3")], &bots, &[]);
+    at_next_round(&state);
+    assert_eq!(place(&state, 3), "(0,2) W");
+    assert_eq!(cards(&state, "GRID[0,3] vloc WON"), ["SPADES-KING"]);
+    assert_eq!(get(&state, "ROBOTS[3] str WANT"), "DONE");
+    assert_eq!(get(&state, "p0 sto SCORE"), "");
+}
+
+#[test]
+fn the_house_robots_pings_are_decided_by_chance() {
+    // NUMP=3: the house robot 3 moves W into robot 0 with robot 1 beyond:
+    // robot 0 pings N or S with nobody asked. Over a few shuffles of the
+    // game's chance, both sides happen.
+    let bots = [
+        still(5, 3),
+        still(5, 2),
+        still(0, 0),
+        bot(5, 4, "W", &["ACE", "TWO", "THREE", "FIVE", "SIX"]),
+    ];
+    let mut seen = Vec::new();
+    for seed in 0..16 {
+        let chance = format!("chance seed={seed}");
+        let state = round(&[("NUMP", "3")], &bots, &[&chance]);
+        at_next_round(&state);
+        let p = places(&state);
+        assert_eq!([&p[1], &p[2], &p[3]], ["(5,2) N", "(0,0) N", "(5,3) W"]);
+        assert!(["(4,3) N", "(6,3) N"].contains(&p[0].as_str()), "{p:?}");
+        seen.push(p[0].clone());
+    }
+    assert!(seen.contains(&"(4,3) N".to_string()), "{seen:?}");
+    assert!(seen.contains(&"(6,3) N".to_string()), "{seen:?}");
+}

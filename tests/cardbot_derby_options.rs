@@ -202,3 +202,36 @@ fn settings_out_of_range_are_refused_by_require() {
         assert!(start(&[(name, value)]).is_ok(), "{name}={value} refused");
     }
 }
+
+#[test]
+fn slippery_a_slide_moves_by_the_rules_of_a_move() {
+    // Robot 0 turns 2 + 3 + 5 + 6 (back to W) and steps W onto the ice at
+    // (4,3) at step 5. Its slide into robot 1 on (4,2) shoves it to (4,1).
+    let program = ["TWO", "THREE", "FIVE", "SIX", "ACE"];
+    let places = after_round(
+        &[("SLIPPERY", "1")],
+        &[
+            bot(4, 4, "W", &program),
+            still(4, 2),
+            still(0, 0),
+            still(6, 6),
+        ],
+    );
+    assert_eq!(places[..2], ["(4,2) W", "(4,1) N"]);
+    // Five robots: robot 2 beyond on (4,1), robots 3 and 4 on both sides
+    // (3,2) and (5,2): no room, the slide fails, robot 0 stays on the ice.
+    let places = after_round(
+        &[("SLIPPERY", "1"), ("NUMP", "5")],
+        &[
+            bot(4, 4, "W", &program),
+            still(4, 2),
+            still(4, 1),
+            still(3, 2),
+            still(5, 2),
+        ],
+    );
+    assert_eq!(
+        places,
+        ["(4,3) W", "(4,2) N", "(4,1) N", "(3,2) N", "(5,2) N"]
+    );
+}

@@ -68,6 +68,9 @@ pub fn still(row: i64, col: i64) -> Bot {
 /// The first three words of a line ("OWNER KIND NAME"): two lines with
 /// the same key are about the same location or storage.
 fn key(line: &str) -> String {
+    if line.starts_with("chance ") {
+        return "chance".to_string();
+    }
     let words: Vec<&str> = line.split_whitespace().take(3).collect();
     words.join(" ").trim_end_matches(':').to_string()
 }
@@ -124,7 +127,9 @@ pub fn position(set: &[(&str, &str)], bots: &[Bot], extra: &[&str]) -> String {
         new.push(format!("ROBOTS[{i}] sto NEXT = {next}"));
         let want = ["JACK", "QUEEN", "KING", "DONE"][next];
         new.push(format!("ROBOTS[{i}] str WANT = {want}"));
-        scores[i % nump] = scores[i % nump].max(next);
+        if !is_house(&base, i) {
+            scores[i % nump] = scores[i % nump].max(next);
+        }
     }
     for (target, cards) in &won {
         let space = match *target {
@@ -177,26 +182,39 @@ pub fn play(state: &mut State, part: &str) {
     state.apply(&mv).unwrap();
 }
 
-/// Plays one round's programming: every robot of a player gets its
-/// program, in order (four decisions each; the fifth card is left over).
-/// The round then resolves up to the next decision: a ping, or the next
-/// round's programming (or the end of the game).
+/// Whether robot `i` is the house robot (three players).
+pub fn is_house(text: &str, i: usize) -> bool {
+    storage(text, &format!("ROBOTS[{i}] sto HOUSE")).as_deref() == Some("1")
+}
+
+/// Plays one round's programming: robot by robot, its owner (seat `i` mod
+/// the number of players) gives it its program, first command first (four
+/// decisions; the fifth card is left over). The house robot takes its
+/// cards as they come. The round then resolves up to the next decision: a
+/// ping, or the next round's programming (or the end of the game).
 pub fn program(state: &mut State, bots: &[Bot]) {
-    for _ in 0..4 * bots.len() {
-        let all = moves(state);
-        let first = all.first().expect("a programming decision");
-        let card = first.split_whitespace().nth(1).unwrap();
-        assert!(first.contains(" HAND -> "), "a programming move: {first}");
-        let suit = card.split('-').next().unwrap();
-        let i = SUITS.iter().position(|s| *s == suit).unwrap();
-        let bot = &bots[i];
-        let next = bot
-            .program
-            .iter()
-            .map(|r| format!("{suit}-{r} "))
-            .find(|c| all.iter().any(|t| t.contains(c.as_str())))
-            .expect("a card of the program still in hand");
-        play(state, &format!("move {next}"));
+    let text = state.to_position();
+    let nump = state.num_players();
+    for (i, bot) in bots.iter().enumerate() {
+        if is_house(&text, i) {
+            continue;
+        }
+        let suit = SUITS[i % 4];
+        for _ in 0..4 {
+            assert_eq!(state.current_player(), Some(i % nump), "robot {i}'s owner");
+            let all = moves(state);
+            assert!(
+                all.iter().all(|t| t.contains(" HAND -> ")),
+                "robot {i}'s programming: {all:?}"
+            );
+            let next = bot
+                .program
+                .iter()
+                .map(|r| format!("move {suit}-{r} "))
+                .find(|c| all.iter().any(|t| t.starts_with(c.as_str())))
+                .expect("a card of the program still in hand");
+            play(state, &next);
+        }
     }
 }
 
