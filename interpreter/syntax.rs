@@ -227,6 +227,12 @@ mod tests {
         );
         assert_eq!(reads("(RANK (A, B,C))"), "(RANK (A B C))");
         assert_eq!(reads("(range 1 .. 10)"), "(range 1 .. 10)");
+        // A minus sign against digits is a negative number; with a space
+        // it is the operator.
+        assert_eq!(reads("(- 1 -2)"), "(- 1 -2)");
+        assert!(matches!(&read("-2").unwrap()[0], SExpr::Int(-2, _)));
+        assert!(matches!(&read("- 2").unwrap()[0], SExpr::Op(..)));
+        assert!(read("-2x").is_err());
         assert_eq!(reads("((SUIT : HEARTS) 100)"), "((SUIT : HEARTS) 100)");
         assert_eq!(
             reads("(// 7 2) (>= 1 2) (!= A B)"),

@@ -224,6 +224,8 @@ fn collections_of_card_collections() {
 #[test]
 fn integers() {
     assert!(matches!(int("3"), IntExpr::Lit(3)));
+    assert!(matches!(int("-3"), IntExpr::Lit(-3)));
+    assert!(matches!(int("(- 0 3)"), IntExpr::Binary(IntOp::Sub, ..)));
     assert!(matches!(int("(+ 1 2)"), IntExpr::Binary(IntOp::Add, ..)));
     assert!(matches!(int("(mod 7 2)"), IntExpr::Binary(IntOp::Mod, ..)));
     assert!(matches!(int("(// 7 2)"), IntExpr::Binary(IntOp::Div, ..)));
