@@ -26,10 +26,11 @@ mod read;
 mod table;
 mod write;
 
+use super::start::override_value;
 use super::state::{AwardConds, CardId, Cycle, OwnerId, PointMap, Table};
 use super::value::Value;
 use super::view::{card_name, owner_name};
-use super::{override_value, score, Frame, GameOptions, Rules, State, Tables};
+use super::{score, Frame, GameOptions, Rules, State, Tables};
 use crate::game::{GameState, PlayError, Status};
 use crate::ir::{CycleKind, LocKind, StageItem, Sym, ValueExpr, EMPTY};
 use crate::random::GameRng;

@@ -1,0 +1,184 @@
+//! How a game starts: wrapping a compiled program as [`Rules`], loading a
+//! rules file, and [`Rules::start`]: the `--set` overrides of `declare`d
+//! constants, the board sizes, the setup and the first decision.
+
+use super::*;
+
+impl Rules {
+    /// Wraps a compiled program.
+    pub fn new(program: Program) -> Rules {
+        let program = Arc::new(program);
+        Rules {
+            tabs: Arc::new(Tables::new(program.clone())),
+            program,
+        }
+    }
+
+    /// Compiles rules from source text (kept to give line numbers in
+    /// runtime messages).
+    pub fn from_source(file_name: &str, source: &str) -> Result<Rules, crate::loading::CheckError> {
+        let program = Arc::new(crate::loading::compile_file(file_name, source)?);
+        let mut tabs = Tables::new(program.clone());
+        tabs.line_starts = std::iter::once(0)
+            .chain(source.match_indices('\n').map(|(i, _)| i as u32 + 1))
+            .collect();
+        tabs.source = source.into();
+        Ok(Rules {
+            program,
+            tabs: Arc::new(tabs),
+        })
+    }
+
+    /// Reads and compiles a rules file.
+    pub fn load(path: &std::path::Path) -> Result<Rules, crate::loading::LoadError> {
+        let source = std::fs::read_to_string(path).map_err(|e| {
+            crate::loading::LoadError::Io(format!("cannot read {}: {e}", path.display()))
+        })?;
+        Ok(Rules::from_source(&path.display().to_string(), &source)?)
+    }
+
+    /// Starts a game: evaluates declares (with overrides), runs setup and
+    /// plays on to the first decision.
+    pub fn start(&self, options: &GameOptions) -> Result<State, PlayError> {
+        let tabs = &self.tabs;
+        let prog = &tabs.prog;
+        for (name, _) in &options.overrides {
+            if !prog.declares.iter().any(|d| &d.name == name) {
+                let names: Vec<String> = prog
+                    .declares
+                    .iter()
+                    .map(|d| format!("'{}", d.name))
+                    .collect();
+                return Err(PlayError::Rules(format!(
+                    "`--set {name}`: the file declares no `'{name}` (it declares: {})",
+                    if names.is_empty() {
+                        "nothing".to_string()
+                    } else {
+                        names.join(", ")
+                    }
+                )));
+            }
+        }
+        let rng = crate::random::GameRng::new(options.seed);
+        // Declares and the player count, on an empty table.
+        let mut scratch = Table::new(tabs, 0, Default::default(), rng.clone());
+        let mut globals = Vec::with_capacity(prog.declares.len());
+        {
+            let mut m = Machine::new(tabs, &mut scratch, &[]);
+            for (i, d) in prog.declares.iter().enumerate() {
+                let v = match options.overrides.iter().rev().find(|(n, _)| *n == d.name) {
+                    Some((_, text)) => override_value(prog, &d.name, &d.value, text)?,
+                    None => m.value(&d.value).map_err(|e| PlayError::Rules(e.into()))?,
+                };
+                m.vars[i] = v.clone();
+                globals.push(v);
+            }
+        }
+        let players = {
+            let mut m = Machine::new(tabs, &mut scratch, &globals);
+            m.int(&prog.setup.players)
+                .map_err(|e| PlayError::Rules(e.into()))?
+        };
+        if !(1..=MAX_PLAYERS).contains(&players) {
+            return Err(PlayError::Rules(format!(
+                "`create players` makes {players} players: between 1 and {MAX_PLAYERS} are allowed"
+            )));
+        }
+        let boards = {
+            let mut m = Machine::new(tabs, &mut scratch, &globals);
+            board_sizes(&mut m, prog).map_err(PlayError::Rules)?
+        };
+        let mut table = Table::new(tabs, players as usize, Arc::new(boards), rng);
+        if let Some(teams) = &prog.setup.teams {
+            exec::set_teams(&mut table, teams).map_err(|e| PlayError::Rules(e.into()))?;
+        }
+        {
+            let mut m = Machine::new(tabs, &mut table, &globals);
+            for a in &prog.setup.actions {
+                m.action(a).map_err(|e| PlayError::Rules(e.into()))?;
+            }
+        }
+        let mut state = State {
+            tabs: self.tabs.clone(),
+            table: RefCell::new(table),
+            globals: Arc::new(globals),
+            frames: vec![Frame {
+                stage: None,
+                pos: 0,
+            }],
+            status: Status::Running,
+            decisions: 0,
+            outcome: None,
+            legal: RefCell::new(None),
+        };
+        state.advance().map_err(PlayError::Rules)?;
+        Ok(state)
+    }
+}
+
+/// Most spaces a game may have over all its boards.
+pub const MAX_SPACES: i64 = 1 << 20;
+
+/// Evaluates the boards' sizes.
+fn board_sizes(m: &mut Machine, prog: &Program) -> Result<board::Boards, String> {
+    let mut boards = board::Boards::default();
+    let mut first: i64 = 0;
+    for b in &prog.boards {
+        let name = prog.symbols[b.name as usize].clone();
+        let (rows, cols, track, wrap_rows, wrap_cols) = match &b.shape {
+            crate::ir::Shape::Track { len } => (1, m.int(len)?, true, false, false),
+            crate::ir::Shape::Grid {
+                rows,
+                cols,
+                wrap_rows,
+                wrap_cols,
+            } => (m.int(rows)?, m.int(cols)?, false, *wrap_rows, *wrap_cols),
+        };
+        if rows < 1 || cols < 1 || first + rows * cols > MAX_SPACES {
+            return Err(format!(
+                "board `{name}` would have {rows} x {cols} spaces: sizes must be at least 1 and at most {MAX_SPACES} spaces in all"
+            ));
+        }
+        boards.boards.push(board::BoardGeom::new(
+            first as u32,
+            rows as u32,
+            cols as u32,
+            track,
+            (wrap_rows, wrap_cols),
+            name.into(),
+        ));
+        first += rows * cols;
+    }
+    Ok(boards)
+}
+
+/// Reads a `--set` value for a declare of the given kind.
+pub(super) fn override_value(
+    prog: &Program,
+    name: &str,
+    decl: &ValueExpr,
+    text: &str,
+) -> Result<Value, PlayError> {
+    let bad = |what: &str| PlayError::Rules(format!("`--set {name}={text}`: `'{name}` is {what}"));
+    match decl {
+        ValueExpr::Int(_) => text
+            .trim()
+            .parse::<i64>()
+            .map(Value::Int)
+            .map_err(|_| bad("an integer")),
+        ValueExpr::Bool(_) => match text.trim() {
+            "true" | "1" => Ok(Value::Bool(true)),
+            "false" | "0" => Ok(Value::Bool(false)),
+            _ => Err(bad("a boolean (true or false)")),
+        },
+        ValueExpr::Str(_) => prog
+            .symbols
+            .iter()
+            .position(|s| s == text.trim())
+            .map(|i| Value::Str(i as Sym))
+            .ok_or_else(|| bad("a string, and that value appears nowhere in the file")),
+        _ => Err(bad(
+            "a collection, which cannot be set from the command line",
+        )),
+    }
+}
