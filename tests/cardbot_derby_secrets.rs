@@ -125,3 +125,34 @@ fn piles_stay_hidden_and_revealed_commands_are_public_all_game() {
         assert!(decisions > 40, "NUMP={nump}: only {decisions} decisions");
     }
 }
+
+/// The order in which robots act depends on commands not yet revealed (the
+/// tie-breaks look at the next ones). The rules work it out in storages
+/// (`KEY`, `BEST`), which everyone sees, so they must be wiped before any
+/// decision: no player's observation at any decision may show them.
+#[test]
+fn priorities_worked_out_from_hidden_commands_never_show() {
+    let mut pings = 0;
+    for (nump, seed) in [(4, 11), (2, 12), (3, 13), (5, 14)] {
+        let mut state = start(nump, seed);
+        let mut decisions = 0;
+        while state.current_player().is_some() && decisions < 3_000 {
+            for seat in 0..nump {
+                let seen = state.observation(seat);
+                for l in seen.lines() {
+                    assert!(
+                        !l.contains("sto KEY") && !l.contains("sto BEST"),
+                        "NUMP={nump} seed {seed}, decision {decisions}: p{seat} sees `{}`",
+                        l.trim()
+                    );
+                }
+            }
+            let moves = state.legal_moves();
+            pings += state.move_to_text(&moves[0]).starts_with("game PSIDE") as usize;
+            let mv = moves[decisions % moves.len()].clone();
+            state.apply(&mv).unwrap();
+            decisions += 1;
+        }
+    }
+    assert!(pings > 5, "only {pings} ping decisions seen");
+}
