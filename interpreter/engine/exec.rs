@@ -228,7 +228,7 @@ impl<'a> Machine<'a> {
                     // CardStock does): it is not a decision.
                     let items = self.items(over)?;
                     for i in 0..items.len() {
-                        self.vars[*var as usize] = items.get(i);
+                        self.set_var(*var as usize, items.get(i));
                         self.condact(body)?;
                     }
                     return Ok(());
@@ -259,14 +259,14 @@ impl<'a> Machine<'a> {
                     return Ok(());
                 }
                 let item = picker.get(pick, self);
-                self.vars[*var as usize] = item;
+                self.set_var(*var as usize, item);
                 drop(picker);
                 self.condact(body)?;
             }
             Action::All { over, var, body } => {
                 let items = self.items(over)?;
                 for i in 0..items.len() {
-                    self.vars[*var as usize] = items.get(i);
+                    self.set_var(*var as usize, items.get(i));
                     self.condact(body)?;
                     if self.oracle.as_ref().is_some_and(|o| o.invalid) {
                         break;
@@ -275,7 +275,7 @@ impl<'a> Machine<'a> {
             }
             Action::Let { value, var, body } => {
                 let v = self.value(value)?;
-                self.vars[*var as usize] = v;
+                self.set_var(*var as usize, v);
                 self.condact(body)?;
             }
             Action::Move { from, to } => {
@@ -464,7 +464,7 @@ impl<'a> Machine<'a> {
     }
 
     /// Where a `move`/`remember` puts its card.
-    fn dest(&mut self, to: &CardExpr) -> R<(Slot, Pos)> {
+    pub(super) fn dest(&mut self, to: &CardExpr) -> R<(Slot, Pos)> {
         match to {
             CardExpr::At(pos, cards) => match self.cards(cards)? {
                 Cards::Slot(s) => Ok((s, pos.clone())),

@@ -12,7 +12,21 @@ impl Machine<'_> {
     // ---- spaces ---------------------------------------------------------
 
     /// Evaluates a space (`None`: no space, off the board).
+    #[inline]
     pub fn space(&mut self, e: &SpaceExpr) -> R<Option<u32>> {
+        match e {
+            SpaceExpr::Var(v) => match self.var(*v) {
+                Value::Space(s) => Ok(Some(*s)),
+                Value::Unset => Ok(None),
+                _ => self.space_any(e),
+            },
+            _ => self.space_any(e),
+        }
+    }
+
+    /// [`Machine::space`], every form.
+    #[inline(never)]
+    fn space_any(&mut self, e: &SpaceExpr) -> R<Option<u32>> {
         Ok(match e {
             SpaceExpr::At { board, coords } => {
                 let mut xs = Vec::with_capacity(2);
@@ -38,11 +52,7 @@ impl Machine<'_> {
             SpaceExpr::Var(v) => match self.var(*v) {
                 Value::Space(s) => Some(*s),
                 Value::Unset => None,
-                other => {
-                    return Err(
-                        format!("`'{}` is not a space ({other:?})", self.var_name(*v)).into(),
-                    )
-                }
+                other => return Err(self.not_a(*v, "a space", other)),
             },
             SpaceExpr::Of(card) => match self.card(card)? {
                 None => None,
@@ -89,7 +99,7 @@ impl Machine<'_> {
                         None => break,
                         Some(n) if n == start => break,
                         Some(n) => {
-                            self.vars[*var as usize] = Value::Space(n);
+                            self.set_var(*var as usize, Value::Space(n));
                             if self.bool(cond)? {
                                 found = Some(n);
                                 break;
