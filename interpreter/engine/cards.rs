@@ -40,7 +40,7 @@ impl Machine<'_> {
     // ---- cards --------------------------------------------------------------
 
     /// Evaluates a card; `None` is "no card" (e.g. the top of an empty pile).
-    #[inline]
+    #[inline(always)]
     pub fn card(&mut self, e: &CardExpr) -> R<Option<CardRef>> {
         match e {
             CardExpr::At(Pos::Top, cards) => match &**cards {
@@ -147,7 +147,7 @@ impl Machine<'_> {
     }
 
     /// Evaluates a card collection.
-    #[inline]
+    #[inline(always)]
     pub fn cards(&mut self, e: &CardsExpr) -> R<Cards> {
         match e {
             CardsExpr::Location(l) => Ok(Cards::Slot(self.location(l)?)),

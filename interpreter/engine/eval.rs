@@ -132,7 +132,7 @@ impl Machine<'_> {
     // ---- integers -------------------------------------------------------
 
     /// Evaluates an integer.
-    #[inline]
+    #[inline(always)]
     pub fn int(&mut self, e: &IntExpr) -> R<i64> {
         match e {
             IntExpr::Lit(i) => Ok(*i),
@@ -300,7 +300,7 @@ impl Machine<'_> {
     // ---- strings ----------------------------------------------------------
 
     /// Evaluates a string to its symbol.
-    #[inline]
+    #[inline(always)]
     pub fn str(&mut self, e: &StrExpr) -> R<Sym> {
         match e {
             StrExpr::Lit(s) => Ok(*s),
@@ -308,6 +308,15 @@ impl Machine<'_> {
                 Value::Str(s) => Ok(*s),
                 _ => self.str_any(e),
             },
+            StrExpr::CardAtt(AttrRef::Key(k), card) => Ok(match self.card(card)? {
+                Some(c) => self
+                    .table
+                    .attrs(c.id)
+                    .get(*k as usize)
+                    .copied()
+                    .unwrap_or(EMPTY),
+                None => EMPTY,
+            }),
             _ => self.str_any(e),
         }
     }
@@ -540,7 +549,7 @@ impl Machine<'_> {
     }
 
     /// Evaluates an owner.
-    #[inline]
+    #[inline(always)]
     pub fn owner(&mut self, e: &OwnerExpr) -> R<OwnerId> {
         match e {
             OwnerExpr::Game => Ok(0),
@@ -571,7 +580,7 @@ impl Machine<'_> {
 
     // ---- storages and locations ------------------------------------------
 
-    #[inline]
+    #[inline(always)]
     fn name_id(
         &mut self,
         name: &NameRef<u16>,
@@ -602,6 +611,7 @@ impl Machine<'_> {
     }
 
     /// Index of an integer storage in `table.ints`.
+    #[inline]
     pub fn int_slot(&mut self, s: &IntStorage) -> R<usize> {
         let owner = self.owner(&s.owner)? as usize;
         let tabs = self.tabs;
@@ -610,6 +620,7 @@ impl Machine<'_> {
     }
 
     /// Index of a string storage in `table.strs`.
+    #[inline]
     pub fn str_slot(&mut self, s: &StrStorage) -> R<usize> {
         let owner = self.owner(&s.owner)? as usize;
         let tabs = self.tabs;
@@ -635,7 +646,7 @@ impl Machine<'_> {
     }
 
     /// The slot of a location.
-    #[inline]
+    #[inline(always)]
     pub fn location(&mut self, l: &LocationExpr) -> R<Slot> {
         let owner = self.owner(&l.owner)?;
         match &l.name {

@@ -12,7 +12,7 @@ impl Machine<'_> {
     // ---- spaces ---------------------------------------------------------
 
     /// Evaluates a space (`None`: no space, off the board).
-    #[inline]
+    #[inline(always)]
     pub fn space(&mut self, e: &SpaceExpr) -> R<Option<u32>> {
         match e {
             SpaceExpr::Var(v) => match self.var(*v) {
