@@ -369,7 +369,7 @@ impl Machine<'_> {
         match e {
             BoolExpr::And(xs) => {
                 for x in xs {
-                    if !self.bool(x)? {
+                    if !self.compare(x)? {
                         return Ok(false);
                     }
                 }
@@ -377,12 +377,22 @@ impl Machine<'_> {
             }
             BoolExpr::Or(xs) => {
                 for x in xs {
-                    if self.bool(x)? {
+                    if self.compare(x)? {
                         return Ok(true);
                     }
                 }
                 Ok(false)
             }
+            _ => self.compare(e),
+        }
+    }
+
+    /// [`Machine::bool`], with the comparisons of integers and strings
+    /// done here (so that `and`/`or` of comparisons need no call per
+    /// operand).
+    #[inline(always)]
+    fn compare(&mut self, e: &BoolExpr) -> R<bool> {
+        match e {
             BoolExpr::Int(op, a, b) => {
                 let (a, b) = (self.int(a)?, self.int(b)?);
                 Ok(match op {
@@ -395,6 +405,7 @@ impl Machine<'_> {
                 })
             }
             BoolExpr::Str { eq, left, right } => Ok((self.str(left)? == self.str(right)?) == *eq),
+            BoolExpr::And(_) | BoolExpr::Or(_) => self.bool(e),
             _ => self.bool_any(e),
         }
     }

@@ -119,7 +119,19 @@ impl Machine<'_> {
             .ok_or_else(|| "no space there (off the board): it has no index, row, column, locations or storages".into())
     }
 
+    #[inline]
     pub(super) fn board_of(&self, s: u32) -> R<&board::BoardGeom> {
+        // Most games have one board.
+        if let [b] = self.table.boards.boards.as_slice() {
+            if s >= b.first && s - b.first < b.len() {
+                return Ok(b);
+            }
+        }
+        self.board_of_any(s)
+    }
+
+    #[inline(never)]
+    fn board_of_any(&self, s: u32) -> R<&board::BoardGeom> {
         self.table
             .boards
             .of(s)
