@@ -469,6 +469,7 @@ pub enum Picker {
 
 impl Picker {
     /// Number of items.
+    #[inline(always)]
     pub fn len(&self, m: &Machine) -> usize {
         match self {
             Picker::Seats(n) => *n,
@@ -484,6 +485,7 @@ impl Picker {
     }
 
     /// Item `i` as a value.
+    #[inline(always)]
     pub fn get(&self, i: usize, m: &Machine) -> Value {
         match self {
             Picker::Seats(_) => Value::Player(i as u8),

@@ -135,13 +135,17 @@ impl<'a> Machine<'a> {
     }
 
     /// Takes back the journaled changes made since `mark`.
+    #[inline]
     pub fn undo_to(&mut self, mark: usize) {
+        if self.journal.as_ref().is_some_and(|j| j.len() > mark) {
+            self.undo_entries(mark);
+        }
+    }
+
+    fn undo_entries(&mut self, mark: usize) {
         let Some(journal) = self.journal.as_mut() else {
             return;
         };
-        if journal.len() <= mark {
-            return;
-        }
         let mut entries = std::mem::take(journal);
         for u in entries.drain(mark..).rev() {
             let t = &mut *self.table;
@@ -464,10 +468,19 @@ impl<'a> Machine<'a> {
     }
 
     /// Where a `move`/`remember` puts its card.
-    pub(super) fn dest(&mut self, to: &CardExpr) -> R<(Slot, Pos)> {
+    fn dest(&mut self, to: &CardExpr) -> R<(Slot, Pos)> {
+        let slot = self.dest_slot(to)?;
+        Ok(match to {
+            CardExpr::At(pos, _) => (slot, pos.clone()),
+            _ => (slot, Pos::Top),
+        })
+    }
+
+    /// The location a `move`/`remember` puts its card in (see `dest`).
+    pub(super) fn dest_slot(&mut self, to: &CardExpr) -> R<Slot> {
         match to {
-            CardExpr::At(pos, cards) => match self.cards(cards)? {
-                Cards::Slot(s) => Ok((s, pos.clone())),
+            CardExpr::At(_, cards) => match self.cards(cards)? {
+                Cards::Slot(s) => Ok(s),
                 Cards::List(_) => Err(
                     "a card is moved to a place in a location, such as `(top (game vloc PILE))`"
                         .into(),
@@ -475,7 +488,7 @@ impl<'a> Machine<'a> {
             },
             CardExpr::Var(_) | CardExpr::Actual(_) | CardExpr::Max(..) | CardExpr::Min(..) => {
                 match self.card(to)? {
-                    Some(c) => Ok((c.slot, Pos::Top)),
+                    Some(c) => Ok(c.slot),
                     None => Err("the place to move to is no card".into()),
                 }
             }

@@ -277,7 +277,7 @@ impl<'a> Machine<'a> {
             } => self.action(a),
             Action::Move { from, to } => {
                 let src = self.card(from)?;
-                self.dest(to)?;
+                self.dest_slot(to)?;
                 if let Some(src) = src {
                     let from = self.table.card_loc[src.id as usize];
                     if !self.table.locs[from as usize]
