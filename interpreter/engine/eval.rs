@@ -474,6 +474,21 @@ impl Machine<'_> {
         body: &BoolExpr,
         some: bool,
     ) -> R<bool> {
+        if let CollectionExpr::Cards(CardsExpr::Location(l)) = over {
+            // The cards of a location, read where they lie.
+            let slot = self.location(l)? as usize;
+            let len = self.table.locs.get(slot).map_or(0, Vec::len);
+            for i in 0..len {
+                let Some(&id) = self.table.locs.get(slot).and_then(|v| v.get(i)) else {
+                    break;
+                };
+                self.set_var(var as usize, Value::Card(id));
+                if self.bool(body)? == some {
+                    return Ok(some);
+                }
+            }
+            return Ok(!some);
+        }
         let picker = self.picker(over)?;
         for i in 0..picker.len(self) {
             let item = picker.get(i, self);
