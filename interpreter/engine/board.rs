@@ -252,14 +252,23 @@ impl BoardGeom {
         if !keep(start)? {
             return Ok(Vec::new());
         }
-        let mut seen = vec![false; self.len() as usize];
+        let len = self.len() as usize;
+        let mut seen = vec![false; len];
         seen[(start - self.first) as usize] = true;
         // `out` is the queue too: spaces before `head` have been expanded.
-        let mut out = vec![start];
+        // Room for a small board's every space: no growing on the way.
+        let mut out = Vec::with_capacity(len.min(1024));
+        out.push(start);
         let mut head = 0;
         while let Some(&s) = out.get(head) {
             head += 1;
-            for n in self.neighbours(s) {
+            let Some(row) = self.orth.get((s - self.first) as usize) else {
+                continue;
+            };
+            for &n in row {
+                if n == NONE {
+                    continue;
+                }
                 let i = (n - self.first) as usize;
                 if !seen[i] {
                     seen[i] = true;

@@ -40,7 +40,24 @@ impl Machine<'_> {
     // ---- cards --------------------------------------------------------------
 
     /// Evaluates a card; `None` is "no card" (e.g. the top of an empty pile).
+    #[inline(always)]
     pub fn card(&mut self, e: &CardExpr) -> R<Option<CardRef>> {
+        match e {
+            CardExpr::At(Pos::Top, cards) => match &**cards {
+                CardsExpr::Location(l) => {
+                    let slot = self.location(l)?;
+                    let top = self.table.locs.get(slot as usize).and_then(|l| l.last());
+                    Ok(top.map(|&id| CardRef { id, slot }))
+                }
+                _ => self.card_any(e),
+            },
+            _ => self.card_any(e),
+        }
+    }
+
+    /// [`Machine::card`], every form.
+    #[inline(never)]
+    fn card_any(&mut self, e: &CardExpr) -> R<Option<CardRef>> {
         Ok(match e {
             CardExpr::Var(v) => match self.var(*v) {
                 Value::Card(id) => Some(CardRef {
@@ -48,11 +65,7 @@ impl Machine<'_> {
                     slot: self.table.card_loc[*id as usize],
                 }),
                 Value::Unset => None,
-                other => {
-                    return Err(
-                        format!("`'{}` is not a card ({other:?})", self.var_name(*v)).into(),
-                    )
-                }
+                other => return Err(self.not_a(*v, "a card", other)),
             },
             CardExpr::At(pos, cards) => {
                 if let CardsExpr::Var(v) = &**cards {
@@ -134,20 +147,24 @@ impl Machine<'_> {
     }
 
     /// Evaluates a card collection.
+    #[inline(always)]
     pub fn cards(&mut self, e: &CardsExpr) -> R<Cards> {
+        match e {
+            CardsExpr::Location(l) => Ok(Cards::Slot(self.location(l)?)),
+            _ => self.cards_any(e),
+        }
+    }
+
+    /// [`Machine::cards`], every form.
+    #[inline(never)]
+    fn cards_any(&mut self, e: &CardsExpr) -> R<Cards> {
         Ok(match e {
             CardsExpr::Location(l) => Cards::Slot(self.location(l)?),
             CardsExpr::Var(v) => match self.var(*v) {
                 Value::Cards(c) => Cards::List(c.clone()),
                 Value::Card(c) => Cards::List(vec![*c]),
                 Value::Unset => Cards::List(Vec::new()),
-                other => {
-                    return Err(format!(
-                        "`'{}` is not a card collection ({other:?})",
-                        self.var_name(*v)
-                    )
-                    .into())
-                }
+                other => return Err(self.not_a(*v, "a card collection", other)),
             },
             CardsExpr::Filter(src, var, cond) => {
                 let mut out = Vec::new();
@@ -248,7 +265,7 @@ impl Machine<'_> {
             Cards::Slot(slot) => {
                 let mut i = 0;
                 while let Some(&id) = self.table.locs[slot as usize].get(i) {
-                    self.vars[var as usize] = Value::Card(id);
+                    self.set_var(var as usize, Value::Card(id));
                     if self.bool(cond)? {
                         keep(id);
                     }
@@ -257,7 +274,7 @@ impl Machine<'_> {
             }
             Cards::List(list) => {
                 for id in list {
-                    self.vars[var as usize] = Value::Card(id);
+                    self.set_var(var as usize, Value::Card(id));
                     if self.bool(cond)? {
                         keep(id);
                     }
@@ -282,13 +299,7 @@ impl Machine<'_> {
         Ok(match e {
             CollectionsExpr::Var(v) => match self.var(*v) {
                 Value::Colls(c) => c.clone(),
-                other => {
-                    return Err(format!(
-                        "`'{}` is not a collection of card collections ({other:?})",
-                        self.var_name(*v)
-                    )
-                    .into())
-                }
+                other => return Err(self.not_a(*v, "a collection of card collections", other)),
             },
             CollectionsExpr::Tuples {
                 size,
@@ -341,7 +352,7 @@ impl Machine<'_> {
                 let items = self.items(over)?;
                 let mut out = Vec::with_capacity(items.len());
                 for i in 0..items.len() {
-                    self.vars[*var as usize] = items.get(i);
+                    self.set_var(*var as usize, items.get(i));
                     out.push(self.cards(body)?.into_vec(self.table));
                 }
                 out
@@ -401,7 +412,7 @@ impl Machine<'_> {
                 Some(start) => {
                     let board = self.board_of(start)?.clone();
                     Items::Spaces(board.flood(start, |s| {
-                        self.vars[*var as usize] = Value::Space(s);
+                        self.set_var(*var as usize, Value::Space(s));
                         self.bool(cond).map_err(String::from)
                     })?)
                 }
@@ -423,17 +434,13 @@ impl Machine<'_> {
                 Value::Ints(c) => Items::Ints(c),
                 Value::Spaces(c) => Items::Spaces(c),
                 Value::Unset => Items::Cards(Vec::new()),
-                other => {
-                    return Err(
-                        format!("`'{}` is not a collection ({other:?})", self.var_name(*v)).into(),
-                    )
-                }
+                other => return Err(self.not_a(*v, "a collection", &other)),
             },
             CollectionExpr::Filter(src, var, cond) => {
                 let items = self.items(src)?;
                 let mut keep = Vec::with_capacity(items.len());
                 for i in 0..items.len() {
-                    self.vars[*var as usize] = items.get(i);
+                    self.set_var(*var as usize, items.get(i));
                     keep.push(self.bool(cond)?);
                 }
                 items.retain_indices(&keep)
@@ -462,6 +469,7 @@ pub enum Picker {
 
 impl Picker {
     /// Number of items.
+    #[inline(always)]
     pub fn len(&self, m: &Machine) -> usize {
         match self {
             Picker::Seats(n) => *n,
@@ -477,6 +485,7 @@ impl Picker {
     }
 
     /// Item `i` as a value.
+    #[inline(always)]
     pub fn get(&self, i: usize, m: &Machine) -> Value {
         match self {
             Picker::Seats(_) => Value::Player(i as u8),

@@ -45,18 +45,56 @@ impl Machine<'_> {
         self.vars.get(v as usize).unwrap_or(&Value::Unset)
     }
 
-    /// The number of rows (or columns) that `spaces` span.
+    /// Binds variable slot `slot` to `v`; the old value is dropped only
+    /// when it holds a collection (the common scalars need no call).
+    #[inline(always)]
+    pub(super) fn set_var(&mut self, slot: usize, v: Value) {
+        let old = std::mem::replace(&mut self.vars[slot], v);
+        if old.items_len().is_some() {
+            drop(old);
+        } else {
+            std::mem::forget(old);
+        }
+    }
+
+    /// The number of rows (or columns) that `spaces` span. The lines of
+    /// the first space's board are marked in a bit set; spaces of other
+    /// boards (rare) are counted by (board, line) pairs.
     fn spanned(&self, spaces: &[u32], rows: bool) -> R<i64> {
-        let mut seen: Vec<(u32, u32)> = Vec::with_capacity(spaces.len());
+        let Some(&s0) = spaces.first() else {
+            return Ok(0);
+        };
+        let b = self.board_of(s0)?;
+        let lines = if rows { b.rows } else { b.cols } as usize;
+        let words = lines.div_ceil(64);
+        let (mut small, mut big) = ([0u64; 4], Vec::new());
+        let marks: &mut [u64] = if words <= small.len() {
+            &mut small[..words]
+        } else {
+            big.resize(words, 0);
+            &mut big
+        };
+        let mut count = 0;
+        let mut others: Vec<(u32, u32)> = Vec::new();
         for &s in spaces {
-            let b = self.board_of(s)?;
-            let (r, c) = b.coords(s);
-            let key = (b.first, if rows { r } else { c });
-            if !seen.contains(&key) {
-                seen.push(key);
+            if s >= b.first && s - b.first < b.len() {
+                let (r, c) = b.coords(s);
+                let line = if rows { r } else { c } as usize;
+                let (word, bit) = (line / 64, 1u64 << (line % 64));
+                if marks[word] & bit == 0 {
+                    marks[word] |= bit;
+                    count += 1;
+                }
+            } else {
+                let other = self.board_of(s)?;
+                let (r, c) = other.coords(s);
+                let key = (other.first, if rows { r } else { c });
+                if !others.contains(&key) {
+                    others.push(key);
+                }
             }
         }
-        Ok(seen.len() as i64)
+        Ok((count + others.len()) as i64)
     }
 
     /// The cards of a card or card-collection variable, borrowed.
@@ -65,12 +103,15 @@ impl Machine<'_> {
             Value::Cards(c) => Ok(c),
             Value::Card(c) => Ok(std::slice::from_ref(c)),
             Value::Unset => Ok(&[]),
-            other => Err(format!(
-                "`'{}` is not a card collection ({other:?})",
-                self.var_name(v)
-            )
-            .into()),
+            other => Err(self.not_a(v, "a card collection", other)),
         }
+    }
+
+    /// The error for variable `v` holding `other`, not `what` it should.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn not_a(&self, v: VarId, what: &str, other: &Value) -> Fault {
+        format!("`'{}` is not {what} ({other:?})", self.var_name(v)).into()
     }
 
     pub(super) fn var_name(&self, v: VarId) -> String {
@@ -91,17 +132,38 @@ impl Machine<'_> {
     // ---- integers -------------------------------------------------------
 
     /// Evaluates an integer.
+    #[inline(always)]
     pub fn int(&mut self, e: &IntExpr) -> R<i64> {
+        match e {
+            IntExpr::Lit(i) => Ok(*i),
+            IntExpr::Var(v) => match self.var(*v) {
+                Value::Int(i) => Ok(*i),
+                _ => self.int_any(e),
+            },
+            IntExpr::Storage(s) => {
+                let i = self.int_slot(s)?;
+                Ok(self.table.ints[i])
+            }
+            IntExpr::Size(c) => match &**c {
+                CollectionExpr::Cards(CardsExpr::Location(l)) => {
+                    let s = self.location(l)?;
+                    Ok(self.table.locs.get(s as usize).map_or(0, Vec::len) as i64)
+                }
+                _ => Ok(self.size(c)? as i64),
+            },
+            _ => self.int_any(e),
+        }
+    }
+
+    /// [`Machine::int`], every form.
+    #[inline(never)]
+    fn int_any(&mut self, e: &IntExpr) -> R<i64> {
         Ok(match e {
             IntExpr::Lit(i) => *i,
             IntExpr::Var(v) => match self.var(*v) {
                 Value::Int(i) => *i,
                 Value::Bool(b) => *b as i64,
-                other => {
-                    return Err(
-                        format!("`'{}` is not an integer ({other:?})", self.var_name(*v)).into(),
-                    )
-                }
+                other => return Err(self.not_a(*v, "an integer", other)),
             },
             IntExpr::Storage(s) => {
                 let i = self.int_slot(s)?;
@@ -205,7 +267,7 @@ impl Machine<'_> {
                 let items = self.items(over)?;
                 let mut total = 0i64;
                 for i in 0..items.len() {
-                    self.vars[*var as usize] = items.get(i);
+                    self.set_var(*var as usize, items.get(i));
                     let slot = self.int_slot(storage)?;
                     total = total.wrapping_add(self.table.ints[slot]);
                 }
@@ -238,17 +300,36 @@ impl Machine<'_> {
     // ---- strings ----------------------------------------------------------
 
     /// Evaluates a string to its symbol.
+    #[inline(always)]
     pub fn str(&mut self, e: &StrExpr) -> R<Sym> {
+        match e {
+            StrExpr::Lit(s) => Ok(*s),
+            StrExpr::Var(v) => match self.var(*v) {
+                Value::Str(s) => Ok(*s),
+                _ => self.str_any(e),
+            },
+            StrExpr::CardAtt(AttrRef::Key(k), card) => Ok(match self.card(card)? {
+                Some(c) => self
+                    .table
+                    .attrs(c.id)
+                    .get(*k as usize)
+                    .copied()
+                    .unwrap_or(EMPTY),
+                None => EMPTY,
+            }),
+            _ => self.str_any(e),
+        }
+    }
+
+    /// [`Machine::str`], every form.
+    #[inline(never)]
+    fn str_any(&mut self, e: &StrExpr) -> R<Sym> {
         Ok(match e {
             StrExpr::Lit(s) => *s,
             StrExpr::Var(v) => match self.var(*v) {
                 Value::Str(s) => *s,
                 Value::Unset => EMPTY,
-                other => {
-                    return Err(
-                        format!("`'{}` is not a string ({other:?})", self.var_name(*v)).into(),
-                    )
-                }
+                other => return Err(self.not_a(*v, "a string", other)),
             },
             StrExpr::Storage(s) => {
                 let i = self.str_slot(s)?;
@@ -293,15 +374,58 @@ impl Machine<'_> {
 
     /// Evaluates a condition.
     pub fn bool(&mut self, e: &BoolExpr) -> R<bool> {
+        match e {
+            BoolExpr::And(xs) => {
+                for x in xs {
+                    if !self.compare(x)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+            BoolExpr::Or(xs) => {
+                for x in xs {
+                    if self.compare(x)? {
+                        return Ok(true);
+                    }
+                }
+                Ok(false)
+            }
+            _ => self.compare(e),
+        }
+    }
+
+    /// [`Machine::bool`], with the comparisons of integers and strings
+    /// done here (so that `and`/`or` of comparisons need no call per
+    /// operand).
+    #[inline(always)]
+    fn compare(&mut self, e: &BoolExpr) -> R<bool> {
+        match e {
+            BoolExpr::Int(op, a, b) => {
+                let (a, b) = (self.int(a)?, self.int(b)?);
+                Ok(match op {
+                    CmpOp::Lt => a < b,
+                    CmpOp::Le => a <= b,
+                    CmpOp::Gt => a > b,
+                    CmpOp::Ge => a >= b,
+                    CmpOp::Eq => a == b,
+                    CmpOp::Ne => a != b,
+                })
+            }
+            BoolExpr::Str { eq, left, right } => Ok((self.str(left)? == self.str(right)?) == *eq),
+            BoolExpr::And(_) | BoolExpr::Or(_) => self.bool(e),
+            _ => self.bool_any(e),
+        }
+    }
+
+    /// [`Machine::bool`], every form.
+    #[inline(never)]
+    fn bool_any(&mut self, e: &BoolExpr) -> R<bool> {
         Ok(match e {
             BoolExpr::Var(v) => match self.var(*v) {
                 Value::Bool(b) => *b,
                 Value::Int(i) => *i != 0,
-                other => {
-                    return Err(
-                        format!("`'{}` is not a boolean ({other:?})", self.var_name(*v)).into(),
-                    )
-                }
+                other => return Err(self.not_a(*v, "a boolean", other)),
             },
             BoolExpr::And(xs) => {
                 for x in xs {
@@ -358,10 +482,25 @@ impl Machine<'_> {
         body: &BoolExpr,
         some: bool,
     ) -> R<bool> {
+        if let CollectionExpr::Cards(CardsExpr::Location(l)) = over {
+            // The cards of a location, read where they lie.
+            let slot = self.location(l)? as usize;
+            let len = self.table.locs.get(slot).map_or(0, Vec::len);
+            for i in 0..len {
+                let Some(&id) = self.table.locs.get(slot).and_then(|v| v.get(i)) else {
+                    break;
+                };
+                self.set_var(var as usize, Value::Card(id));
+                if self.bool(body)? == some {
+                    return Ok(some);
+                }
+            }
+            return Ok(!some);
+        }
         let picker = self.picker(over)?;
         for i in 0..picker.len(self) {
             let item = picker.get(i, self);
-            self.vars[var as usize] = item;
+            self.set_var(var as usize, item);
             if self.bool(body)? == some {
                 return Ok(some);
             }
@@ -407,11 +546,7 @@ impl Machine<'_> {
             }
             PlayerExpr::Var(v) => match self.var(*v) {
                 Value::Player(p) => *p,
-                other => {
-                    return Err(
-                        format!("`'{}` is not a player ({other:?})", self.var_name(*v)).into(),
-                    )
-                }
+                other => return Err(self.not_a(*v, "a player", other)),
             },
         })
     }
@@ -442,17 +577,27 @@ impl Machine<'_> {
             }
             TeamExpr::Var(v) => match self.var(*v) {
                 Value::Team(t) => *t,
-                other => {
-                    return Err(
-                        format!("`'{}` is not a team ({other:?})", self.var_name(*v)).into(),
-                    )
-                }
+                other => return Err(self.not_a(*v, "a team", other)),
             },
         })
     }
 
     /// Evaluates an owner.
+    #[inline(always)]
     pub fn owner(&mut self, e: &OwnerExpr) -> R<OwnerId> {
+        match e {
+            OwnerExpr::Game => Ok(0),
+            OwnerExpr::Space(SpaceExpr::Var(v)) => match self.var(*v) {
+                Value::Space(s) => Ok(self.table.space_owner(*s)),
+                _ => self.owner_any(e),
+            },
+            _ => self.owner_any(e),
+        }
+    }
+
+    /// [`Machine::owner`], every form.
+    #[inline(never)]
+    fn owner_any(&mut self, e: &OwnerExpr) -> R<OwnerId> {
         Ok(match e {
             OwnerExpr::Game => 0,
             OwnerExpr::Space(s) => {
@@ -469,6 +614,7 @@ impl Machine<'_> {
 
     // ---- storages and locations ------------------------------------------
 
+    #[inline(always)]
     fn name_id(
         &mut self,
         name: &NameRef<u16>,
@@ -477,20 +623,29 @@ impl Machine<'_> {
     ) -> R<u16> {
         match name {
             NameRef::Fixed(id) => Ok(*id),
-            NameRef::Dynamic(e) => {
-                let s = self.str(e)?;
-                lookup.get(&s).copied().ok_or_else(|| {
-                    format!(
-                        "no {what} named `{}` in this file",
-                        self.tabs.prog.symbols[s as usize]
-                    )
-                    .into()
-                })
-            }
+            NameRef::Dynamic(e) => self.dynamic_name_id(e, lookup, what),
         }
     }
 
+    #[inline(never)]
+    fn dynamic_name_id(
+        &mut self,
+        e: &StrExpr,
+        lookup: &std::collections::HashMap<Sym, u16>,
+        what: &str,
+    ) -> R<u16> {
+        let s = self.str(e)?;
+        lookup.get(&s).copied().ok_or_else(|| {
+            format!(
+                "no {what} named `{}` in this file",
+                self.tabs.prog.symbols[s as usize]
+            )
+            .into()
+        })
+    }
+
     /// Index of an integer storage in `table.ints`.
+    #[inline]
     pub fn int_slot(&mut self, s: &IntStorage) -> R<usize> {
         let owner = self.owner(&s.owner)? as usize;
         let tabs = self.tabs;
@@ -499,6 +654,7 @@ impl Machine<'_> {
     }
 
     /// Index of a string storage in `table.strs`.
+    #[inline]
     pub fn str_slot(&mut self, s: &StrStorage) -> R<usize> {
         let owner = self.owner(&s.owner)? as usize;
         let tabs = self.tabs;
@@ -524,20 +680,24 @@ impl Machine<'_> {
     }
 
     /// The slot of a location.
+    #[inline(always)]
     pub fn location(&mut self, l: &LocationExpr) -> R<Slot> {
         let owner = self.owner(&l.owner)?;
-        let id = match &l.name {
-            NameRef::Fixed(id) => *id,
-            NameRef::Dynamic(e) => {
-                let s = self.str(e)?;
-                *self.tabs.loc_lookup.get(&(l.kind, s)).ok_or_else(|| {
-                    format!(
-                        "no location named `{}` in this file",
-                        self.tabs.prog.symbols[s as usize]
-                    )
-                })?
-            }
-        };
+        match &l.name {
+            NameRef::Fixed(id) => Ok(owner * self.tabs.loc_count as u32 + *id as u32),
+            NameRef::Dynamic(e) => self.dynamic_location(owner, l.kind, e),
+        }
+    }
+
+    #[inline(never)]
+    fn dynamic_location(&mut self, owner: OwnerId, kind: LocKind, e: &StrExpr) -> R<Slot> {
+        let s = self.str(e)?;
+        let id = *self.tabs.loc_lookup.get(&(kind, s)).ok_or_else(|| {
+            format!(
+                "no location named `{}` in this file",
+                self.tabs.prog.symbols[s as usize]
+            )
+        })?;
         Ok(owner * self.tabs.loc_count as u32 + id as u32)
     }
 }

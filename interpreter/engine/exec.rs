@@ -135,13 +135,17 @@ impl<'a> Machine<'a> {
     }
 
     /// Takes back the journaled changes made since `mark`.
+    #[inline]
     pub fn undo_to(&mut self, mark: usize) {
+        if self.journal.as_ref().is_some_and(|j| j.len() > mark) {
+            self.undo_entries(mark);
+        }
+    }
+
+    fn undo_entries(&mut self, mark: usize) {
         let Some(journal) = self.journal.as_mut() else {
             return;
         };
-        if journal.len() <= mark {
-            return;
-        }
         let mut entries = std::mem::take(journal);
         for u in entries.drain(mark..).rev() {
             let t = &mut *self.table;
@@ -228,7 +232,7 @@ impl<'a> Machine<'a> {
                     // CardStock does): it is not a decision.
                     let items = self.items(over)?;
                     for i in 0..items.len() {
-                        self.vars[*var as usize] = items.get(i);
+                        self.set_var(*var as usize, items.get(i));
                         self.condact(body)?;
                     }
                     return Ok(());
@@ -259,14 +263,14 @@ impl<'a> Machine<'a> {
                     return Ok(());
                 }
                 let item = picker.get(pick, self);
-                self.vars[*var as usize] = item;
+                self.set_var(*var as usize, item);
                 drop(picker);
                 self.condact(body)?;
             }
             Action::All { over, var, body } => {
                 let items = self.items(over)?;
                 for i in 0..items.len() {
-                    self.vars[*var as usize] = items.get(i);
+                    self.set_var(*var as usize, items.get(i));
                     self.condact(body)?;
                     if self.oracle.as_ref().is_some_and(|o| o.invalid) {
                         break;
@@ -275,7 +279,7 @@ impl<'a> Machine<'a> {
             }
             Action::Let { value, var, body } => {
                 let v = self.value(value)?;
-                self.vars[*var as usize] = v;
+                self.set_var(*var as usize, v);
                 self.condact(body)?;
             }
             Action::Move { from, to } => {
@@ -465,9 +469,18 @@ impl<'a> Machine<'a> {
 
     /// Where a `move`/`remember` puts its card.
     fn dest(&mut self, to: &CardExpr) -> R<(Slot, Pos)> {
+        let slot = self.dest_slot(to)?;
+        Ok(match to {
+            CardExpr::At(pos, _) => (slot, pos.clone()),
+            _ => (slot, Pos::Top),
+        })
+    }
+
+    /// The location a `move`/`remember` puts its card in (see `dest`).
+    pub(super) fn dest_slot(&mut self, to: &CardExpr) -> R<Slot> {
         match to {
-            CardExpr::At(pos, cards) => match self.cards(cards)? {
-                Cards::Slot(s) => Ok((s, pos.clone())),
+            CardExpr::At(_, cards) => match self.cards(cards)? {
+                Cards::Slot(s) => Ok(s),
                 Cards::List(_) => Err(
                     "a card is moved to a place in a location, such as `(top (game vloc PILE))`"
                         .into(),
@@ -475,7 +488,7 @@ impl<'a> Machine<'a> {
             },
             CardExpr::Var(_) | CardExpr::Actual(_) | CardExpr::Max(..) | CardExpr::Min(..) => {
                 match self.card(to)? {
-                    Some(c) => Ok((c.slot, Pos::Top)),
+                    Some(c) => Ok(c.slot),
                     None => Err("the place to move to is no card".into()),
                 }
             }

@@ -14,11 +14,18 @@
 //! the value it had when the function was called (binders restore theirs),
 //! so a continuation cannot disturb the next item of an earlier `any`.
 //! A run that fails (an error) is not a move; the other items still are.
+//!
+//! The last action of a run (`tail`: nothing but the leaf's check follows
+//! it) is only checked, not done: its operands are evaluated as the real
+//! action would evaluate them (the same errors, the same draws) and it
+//! counts as done exactly when the real action would, but the table is not
+//! changed, so there is nothing to journal and take back. The leaf only
+//! asks whether something was done, so the moves found are the same.
 
 use super::eval::R;
 use super::exec::Machine;
 use super::value::{Items, Value};
-use crate::ir::{Action, Condact};
+use crate::ir::{Action, CardExpr, Condact, Pos};
 
 /// What the exploration collects.
 #[derive(Default)]
@@ -64,13 +71,24 @@ impl<'a> Machine<'a> {
             }
             Ok(())
         };
-        let _ = self.explore_condact(option, ex, &mut leaf);
+        let _ = self.explore_condact(option, ex, &mut leaf, true);
         self.undo_to(mark);
     }
 
-    fn explore_condact(&mut self, c: &Condact, ex: &mut Explorer, k: Cont<'_, 'a>) -> R<()> {
+    /// Runs `c`, then `k`; `tail`: `k` does nothing but the leaf's check.
+    fn explore_condact(
+        &mut self,
+        c: &Condact,
+        ex: &mut Explorer,
+        k: Cont<'_, 'a>,
+        tail: bool,
+    ) -> R<()> {
         if !c.branches {
-            self.condact(c)?;
+            if tail {
+                self.check_condact(c)?;
+            } else {
+                self.condact(c)?;
+            }
             return k(self, ex);
         }
         if let Some(cond) = &c.cond {
@@ -78,12 +96,18 @@ impl<'a> Machine<'a> {
                 return k(self, ex);
             }
         }
-        self.explore_action(&c.action, ex, k)
+        self.explore_action(&c.action, ex, k, tail)
     }
 
-    fn explore_action(&mut self, a: &Action, ex: &mut Explorer, k: Cont<'_, 'a>) -> R<()> {
+    fn explore_action(
+        &mut self,
+        a: &Action,
+        ex: &mut Explorer,
+        k: Cont<'_, 'a>,
+        tail: bool,
+    ) -> R<()> {
         match a {
-            Action::Do(items) => self.explore_seq(items, ex, k),
+            Action::Do(items) => self.explore_seq(items, ex, k, tail),
             Action::Any { over, var, body } => {
                 let picker = self.picker(over)?;
                 let len = picker.len(self);
@@ -96,10 +120,10 @@ impl<'a> Machine<'a> {
                 let actions = self.actions;
                 for i in 0..len {
                     let item = picker.get(i, self);
-                    self.vars[slot] = item;
+                    self.set_var(slot, item);
                     ex.path.push(i as u32);
                     // A failing run is not a move; the other items may be.
-                    let _ = self.explore_condact(body, ex, k);
+                    let _ = self.explore_condact(body, ex, k, tail);
                     ex.path.pop();
                     self.undo_to(mark);
                     self.actions = actions;
@@ -110,15 +134,15 @@ impl<'a> Machine<'a> {
             Action::All { over, var, body } => {
                 let items = self.items(over)?;
                 let saved = self.vars[*var as usize].clone();
-                let r = self.explore_all(&items, 0, *var as usize, body, ex, k);
-                self.vars[*var as usize] = saved;
+                let r = self.explore_all(&items, 0, (*var as usize, body), ex, k, tail);
+                self.set_var(*var as usize, saved);
                 r
             }
             Action::Let { value, var, body } => {
                 let v = self.value(value)?;
                 let saved = std::mem::replace(&mut self.vars[*var as usize], v);
-                let r = self.explore_condact(body, ex, k);
-                self.vars[*var as usize] = saved;
+                let r = self.explore_condact(body, ex, k, tail);
+                self.set_var(*var as usize, saved);
                 r
             }
             Action::Repeat { count, body } => {
@@ -126,28 +150,45 @@ impl<'a> Machine<'a> {
                 if n > 1_000_000 {
                     return Err(format!("`repeat {n}` is too many repetitions").into());
                 }
-                self.explore_repeat(n.max(0), body, ex, k)
+                self.explore_repeat(n.max(0), body, ex, k, tail)
             }
             // No `any` inside: run it.
             other => {
-                self.action(other)?;
+                if tail {
+                    self.check_action(other)?;
+                } else {
+                    self.action(other)?;
+                }
                 k(self, ex)
             }
         }
     }
 
     /// Runs `items` in order, then `k`.
-    fn explore_seq(&mut self, items: &[Condact], ex: &mut Explorer, k: Cont<'_, 'a>) -> R<()> {
+    fn explore_seq(
+        &mut self,
+        items: &[Condact],
+        ex: &mut Explorer,
+        k: Cont<'_, 'a>,
+        tail: bool,
+    ) -> R<()> {
         // Leading items that cannot branch run at once.
         let first = items.iter().position(|c| c.branches).unwrap_or(items.len());
-        for c in &items[..first] {
-            self.condact(c)?;
+        for (i, c) in items[..first].iter().enumerate() {
+            if tail && i + 1 == items.len() {
+                self.check_condact(c)?;
+            } else {
+                self.condact(c)?;
+            }
         }
         match items[first..].split_first() {
             None => k(self, ex),
-            Some((c, rest)) => self.explore_condact(c, ex, &mut |m: &mut Machine<'a>, ex| {
-                m.explore_seq(rest, ex, k)
-            }),
+            Some((c, rest)) => self.explore_condact(
+                c,
+                ex,
+                &mut |m: &mut Machine<'a>, ex| m.explore_seq(rest, ex, k, tail),
+                tail && rest.is_empty(),
+            ),
         }
     }
 
@@ -156,22 +197,27 @@ impl<'a> Machine<'a> {
         &mut self,
         items: &Items,
         i: usize,
-        var: usize,
-        body: &Condact,
+        (var, body): (usize, &Condact),
         ex: &mut Explorer,
         k: Cont<'_, 'a>,
+        tail: bool,
     ) -> R<()> {
         if i >= items.len() {
             return k(self, ex);
         }
-        self.vars[var] = items.get(i);
-        self.explore_condact(body, ex, &mut |m: &mut Machine<'a>, ex| {
-            let r = m.explore_all(items, i + 1, var, body, ex, k);
-            // The continuation changed the variable; the caller's next
-            // item (of an `any` inside the body) needs it back.
-            m.vars[var] = items.get(i);
-            r
-        })
+        self.set_var(var, items.get(i));
+        self.explore_condact(
+            body,
+            ex,
+            &mut |m: &mut Machine<'a>, ex| {
+                let r = m.explore_all(items, i + 1, (var, body), ex, k, tail);
+                // The continuation changed the variable; the caller's next
+                // item (of an `any` inside the body) needs it back.
+                m.vars[var] = items.get(i);
+                r
+            },
+            tail && i + 1 == items.len(),
+        )
     }
 
     /// Runs `body` `n` more times, then `k`.
@@ -181,12 +227,87 @@ impl<'a> Machine<'a> {
         body: &Action,
         ex: &mut Explorer,
         k: Cont<'_, 'a>,
+        tail: bool,
     ) -> R<()> {
         if n == 0 {
             return k(self, ex);
         }
-        self.explore_action(body, ex, &mut |m: &mut Machine<'a>, ex| {
-            m.explore_repeat(n - 1, body, ex, k)
-        })
+        self.explore_action(
+            body,
+            ex,
+            &mut |m: &mut Machine<'a>, ex| m.explore_repeat(n - 1, body, ex, k, tail),
+            tail && n == 1,
+        )
+    }
+
+    /// Checks a conditional action that ends a run (see the module doc).
+    fn check_condact(&mut self, c: &Condact) -> R<()> {
+        if let Some(cond) = &c.cond {
+            if !self.bool(cond)? {
+                return Ok(());
+            }
+        }
+        self.check_action(&c.action)
+    }
+
+    /// Checks an action that ends a run: evaluates what the action would
+    /// evaluate, in the same order, and counts it as done when it would do
+    /// something, without changing the table. Actions not handled here run.
+    fn check_action(&mut self, a: &Action) -> R<()> {
+        match a {
+            Action::Do(items) => {
+                let Some((last, rest)) = items.split_last() else {
+                    return Ok(());
+                };
+                for c in rest {
+                    self.condact(c)?;
+                }
+                self.check_condact(last)
+            }
+            Action::Let { value, var, body } => {
+                let v = self.value(value)?;
+                self.set_var(*var as usize, v);
+                self.check_condact(body)
+            }
+            // A place counted from the top is worked out after the card
+            // has left its location: run it.
+            Action::Move {
+                to: CardExpr::At(Pos::Index(_), _),
+                ..
+            } => self.action(a),
+            Action::Move { from, to } => {
+                let src = self.card(from)?;
+                self.dest_slot(to)?;
+                if let Some(src) = src {
+                    let from = self.table.card_loc[src.id as usize];
+                    if !self.table.locs[from as usize]
+                        .iter()
+                        .rev()
+                        .any(|c| *c == src.id)
+                    {
+                        return Err("internal: a card is not where the table says".into());
+                    }
+                    self.actions += 1;
+                }
+                Ok(())
+            }
+            Action::SetInt(s, v) | Action::IncInt(s, v) | Action::DecInt(s, v) => {
+                self.actions += 1;
+                self.int(v)?;
+                self.int_slot(s)?;
+                Ok(())
+            }
+            Action::SetStr(s, v) => {
+                self.actions += 1;
+                self.str(v)?;
+                self.str_slot(s)?;
+                Ok(())
+            }
+            Action::TurnPass => {
+                self.actions += 1;
+                Ok(())
+            }
+            other => self.action(other),
+        }
     }
 }

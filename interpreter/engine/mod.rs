@@ -13,6 +13,7 @@ mod collections;
 mod eval;
 mod exec;
 mod explore;
+mod path;
 mod position;
 mod spatial;
 mod start;
@@ -23,6 +24,7 @@ mod view;
 use crate::game::{GameState, Outcome, PlayError, Status};
 use crate::ir::{CycleKind, LocKind, Program, StageItem, Sym, ValueExpr};
 use exec::{Machine, Oracle};
+pub use path::Path;
 pub use position::{PositionError, POSITION_HEADER};
 use state::{Cycle, Table};
 use std::cell::RefCell;
@@ -128,63 +130,6 @@ pub struct Move {
     pub option: u16,
     /// Item index picked at each `any`, in the order they were reached.
     pub path: Path,
-}
-
-/// The items picked at the `any`s of a move: a short list of indices, kept
-/// inline (no allocation) up to [`Path::INLINE`] picks.
-#[derive(Clone, PartialEq, Eq, Hash, Default)]
-pub struct Path {
-    len: u32,
-    inline: [u32; Path::INLINE],
-    /// All picks, when there are more than fit inline.
-    heap: Vec<u32>,
-}
-
-impl Path {
-    /// Picks held without allocating.
-    pub const INLINE: usize = 6;
-
-    /// A path from its picks.
-    pub fn from_slice(picks: &[u32]) -> Path {
-        let mut p = Path {
-            len: picks.len() as u32,
-            ..Path::default()
-        };
-        if picks.len() <= Path::INLINE {
-            p.inline[..picks.len()].copy_from_slice(picks);
-        } else {
-            p.heap = picks.to_vec();
-        }
-        p
-    }
-
-    /// The picks.
-    pub fn as_slice(&self) -> &[u32] {
-        if self.len as usize <= Path::INLINE {
-            &self.inline[..self.len as usize]
-        } else {
-            &self.heap
-        }
-    }
-}
-
-impl std::ops::Deref for Path {
-    type Target = [u32];
-    fn deref(&self) -> &[u32] {
-        self.as_slice()
-    }
-}
-
-impl From<Vec<u32>> for Path {
-    fn from(v: Vec<u32>) -> Path {
-        Path::from_slice(&v)
-    }
-}
-
-impl std::fmt::Debug for Path {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.as_slice().fmt(f)
-    }
 }
 
 /// Where the game is in its rules: a stage being played (or the top level).

@@ -12,7 +12,21 @@ impl Machine<'_> {
     // ---- spaces ---------------------------------------------------------
 
     /// Evaluates a space (`None`: no space, off the board).
+    #[inline(always)]
     pub fn space(&mut self, e: &SpaceExpr) -> R<Option<u32>> {
+        match e {
+            SpaceExpr::Var(v) => match self.var(*v) {
+                Value::Space(s) => Ok(Some(*s)),
+                Value::Unset => Ok(None),
+                _ => self.space_any(e),
+            },
+            _ => self.space_any(e),
+        }
+    }
+
+    /// [`Machine::space`], every form.
+    #[inline(never)]
+    fn space_any(&mut self, e: &SpaceExpr) -> R<Option<u32>> {
         Ok(match e {
             SpaceExpr::At { board, coords } => {
                 let mut xs = Vec::with_capacity(2);
@@ -38,11 +52,7 @@ impl Machine<'_> {
             SpaceExpr::Var(v) => match self.var(*v) {
                 Value::Space(s) => Some(*s),
                 Value::Unset => None,
-                other => {
-                    return Err(
-                        format!("`'{}` is not a space ({other:?})", self.var_name(*v)).into(),
-                    )
-                }
+                other => return Err(self.not_a(*v, "a space", other)),
             },
             SpaceExpr::Of(card) => match self.card(card)? {
                 None => None,
@@ -89,7 +99,7 @@ impl Machine<'_> {
                         None => break,
                         Some(n) if n == start => break,
                         Some(n) => {
-                            self.vars[*var as usize] = Value::Space(n);
+                            self.set_var(*var as usize, Value::Space(n));
                             if self.bool(cond)? {
                                 found = Some(n);
                                 break;
@@ -109,7 +119,19 @@ impl Machine<'_> {
             .ok_or_else(|| "no space there (off the board): it has no index, row, column, locations or storages".into())
     }
 
+    #[inline]
     pub(super) fn board_of(&self, s: u32) -> R<&board::BoardGeom> {
+        // Most games have one board.
+        if let [b] = self.table.boards.boards.as_slice() {
+            if s >= b.first && s - b.first < b.len() {
+                return Ok(b);
+            }
+        }
+        self.board_of_any(s)
+    }
+
+    #[inline(never)]
+    fn board_of_any(&self, s: u32) -> R<&board::BoardGeom> {
         self.table
             .boards
             .of(s)

@@ -1,0 +1,75 @@
+//! The path of a move: the item picked at each `any` of its option, kept
+//! inline for short paths (moves are copied and compared often).
+
+/// The items picked at the `any`s of a move: a short list of indices, kept
+/// inline (no allocation) up to [`Path::INLINE`] picks.
+#[derive(PartialEq, Eq, Hash, Default)]
+pub struct Path {
+    len: u32,
+    inline: [u32; Path::INLINE],
+    /// All picks, when there are more than fit inline.
+    heap: Vec<u32>,
+}
+
+impl Path {
+    /// Picks held without allocating.
+    pub const INLINE: usize = 6;
+
+    /// A path from its picks.
+    pub fn from_slice(picks: &[u32]) -> Path {
+        let mut p = Path {
+            len: picks.len() as u32,
+            ..Path::default()
+        };
+        if picks.len() <= Path::INLINE {
+            p.inline[..picks.len()].copy_from_slice(picks);
+        } else {
+            p.heap = picks.to_vec();
+        }
+        p
+    }
+
+    /// The picks.
+    pub fn as_slice(&self) -> &[u32] {
+        if self.len as usize <= Path::INLINE {
+            &self.inline[..self.len as usize]
+        } else {
+            &self.heap
+        }
+    }
+}
+
+impl Clone for Path {
+    /// A copy; only a path too long to be held inline allocates.
+    #[inline]
+    fn clone(&self) -> Path {
+        Path {
+            len: self.len,
+            inline: self.inline,
+            heap: if self.heap.is_empty() {
+                Vec::new()
+            } else {
+                self.heap.clone()
+            },
+        }
+    }
+}
+
+impl std::ops::Deref for Path {
+    type Target = [u32];
+    fn deref(&self) -> &[u32] {
+        self.as_slice()
+    }
+}
+
+impl From<Vec<u32>> for Path {
+    fn from(v: Vec<u32>) -> Path {
+        Path::from_slice(&v)
+    }
+}
+
+impl std::fmt::Debug for Path {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.as_slice().fmt(f)
+    }
+}
