@@ -127,9 +127,10 @@ fn piles_stay_hidden_and_revealed_commands_are_public_all_game() {
 }
 
 /// The order in which robots act depends on commands not yet revealed (the
-/// tie-breaks look at the next ones). The rules work it out in storages
-/// (`KEY`, `BEST`), which everyone sees, so they must be wiped before any
-/// decision: no player's observation at any decision may show them.
+/// tie-breaks look at the next ones). The rules work that part out in
+/// storages (`LATER`, `BESTNEXT`), which everyone sees, so they must be
+/// wiped before any decision: no player's observation at any decision may
+/// show them. (`PUBLIC`, from revealed commands only, may show.)
 #[test]
 fn priorities_worked_out_from_hidden_commands_never_show() {
     let mut pings = 0;
@@ -141,7 +142,7 @@ fn priorities_worked_out_from_hidden_commands_never_show() {
                 let seen = state.observation(seat);
                 for l in seen.lines() {
                     assert!(
-                        !l.contains("sto KEY") && !l.contains("sto BEST"),
+                        !l.contains("sto LATER") && !l.contains("sto BESTNEXT"),
                         "NUMP={nump} seed {seed}, decision {decisions}: p{seat} sees `{}`",
                         l.trim()
                     );
