@@ -403,14 +403,7 @@ impl Machine<'_> {
         match e {
             BoolExpr::Int(op, a, b) => {
                 let (a, b) = (self.int(a)?, self.int(b)?);
-                Ok(match op {
-                    CmpOp::Lt => a < b,
-                    CmpOp::Le => a <= b,
-                    CmpOp::Gt => a > b,
-                    CmpOp::Ge => a >= b,
-                    CmpOp::Eq => a == b,
-                    CmpOp::Ne => a != b,
-                })
+                Ok(op.holds(a, b))
             }
             BoolExpr::Str { eq, left, right } => Ok((self.str(left)? == self.str(right)?) == *eq),
             BoolExpr::And(_) | BoolExpr::Or(_) => self.bool(e),
@@ -446,14 +439,7 @@ impl Machine<'_> {
             BoolExpr::Not(x) => !self.bool(x)?,
             BoolExpr::Int(op, a, b) => {
                 let (a, b) = (self.int(a)?, self.int(b)?);
-                match op {
-                    CmpOp::Lt => a < b,
-                    CmpOp::Le => a <= b,
-                    CmpOp::Gt => a > b,
-                    CmpOp::Ge => a >= b,
-                    CmpOp::Eq => a == b,
-                    CmpOp::Ne => a != b,
-                }
+                op.holds(a, b)
             }
             BoolExpr::Str { eq, left, right } => (self.str(left)? == self.str(right)?) == *eq,
             BoolExpr::Card { eq, left, right } => {

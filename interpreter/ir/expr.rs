@@ -442,3 +442,18 @@ pub enum CmpOp {
     Eq,
     Ne,
 }
+
+impl CmpOp {
+    /// Compares two integers.
+    #[inline(always)]
+    pub fn holds(self, a: i64, b: i64) -> bool {
+        match self {
+            CmpOp::Lt => a < b,
+            CmpOp::Le => a <= b,
+            CmpOp::Gt => a > b,
+            CmpOp::Ge => a >= b,
+            CmpOp::Eq => a == b,
+            CmpOp::Ne => a != b,
+        }
+    }
+}
