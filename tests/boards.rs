@@ -115,6 +115,65 @@ fn integer_collections_have_min_max_and_first() {
 }
 
 #[test]
+fn min_and_max_of_an_integer_over_a_collection() {
+    // The L of marks spans rows 0..2 and columns 1..2; the card ranks give
+    // 3 and 7.
+    let t = table(
+        "(create board G (grid 3 3))",
+        "(do (
+           (set ((space G 0 1) sto M) 1) (set ((space G 1 1) sto M) 1)
+           (set ((space G 2 1) sto M) 1) (set ((space G 2 2) sto M) 1)
+           (let (group (space G 0 1) 'V (== ('V sto M) 1)) 'L
+             (do ((set (game sto TOP) (+ 1 (min 'L 'S (row 'S))))
+                  (set (game sto BOTTOM) (max 'L 'S (row 'S)))
+                  (set (game sto LEFT) (min 'L 'S (col 'S)))
+                  (set (game sto RIGHT) (max 'L 'S (col 'S))))))
+           (set (game sto SQ) (max (range 1 .. 4) 'I (- 0 (* 'I 'I))))
+           (set (game sto ISEATS) (max player 'P (+ 10 ('P sto NOTHING))))))",
+    );
+    assert!(t.contains("sto TOP = 1"), "{t}");
+    assert!(t.contains("sto BOTTOM = 2"), "{t}");
+    assert!(t.contains("sto LEFT = 1"), "{t}");
+    assert!(t.contains("sto RIGHT = 2"), "{t}");
+    assert!(t.contains("sto SQ = -1"), "{t}");
+    assert!(t.contains("sto ISEATS = 10"), "{t}");
+}
+
+#[test]
+fn min_of_an_empty_collection_is_a_rules_error() {
+    let src = "(game (setup (create players 2) (create board G (grid 2 2)))
+       (do ((set (game sto X) (min (filter (spaces G) 'S (== ('S sto M) 1)) 'S (row 'S)))))
+       (scoring max 0))";
+    let rules = Rules::from_source("t.rcy", src).unwrap_or_else(|e| panic!("{}", e.render()));
+    let err = rules
+        .start(&GameOptions::default())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("`min` over an empty collection"), "{err}");
+}
+
+#[test]
+fn any_over_a_group_stops_at_the_first_space_that_decides() {
+    // The group's condition divides by zero at (0,3): a search that stops
+    // at (0,1), the first space with a HIT, never gets there; `all` stops
+    // at the first space that fails.
+    let t = table(
+        "(create board G (grid 1 4))",
+        "(do (
+           (set ((space G 0 1) sto HIT) 1)
+           (set ((space G 0 0) sto ONE) 1) (set ((space G 0 1) sto ONE) 1)
+           (set ((space G 0 2) sto ONE) 1)
+           ((any (group (space G 0 0) 'V (== (// 1 ('V sto ONE)) 1)) 'X
+                 (== ('X sto HIT) 1))
+            (set (game sto FOUND) 1))
+           ((not (all (group (space G 0 0) 'V (== (// 1 ('V sto ONE)) 1)) 'X (== ('X sto HIT) 0)))
+            (set (game sto NOTALL) 1))))",
+    );
+    assert!(t.contains("sto FOUND = 1"), "{t}");
+    assert!(t.contains("sto NOTALL = 1"), "{t}");
+}
+
+#[test]
 fn board_sizes_come_from_declared_constants() {
     let src = "(game (declare 4 'N)\n (setup (create players 2) (create board T (track 'N)))\n (do (((onboard (before (space T 0) 'V (== 1 1))) (set (game sto LAST) 1))\n      (set (game sto SPACES) (size (spaces T)))))\n (scoring max 0))";
     let rules = Rules::from_source("t.rcy", src).unwrap_or_else(|e| panic!("{}", e.render()));

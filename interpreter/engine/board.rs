@@ -23,6 +23,9 @@ pub enum Dir {
 }
 
 impl Dir {
+    /// How many directions there are.
+    pub const COUNT: usize = 10;
+
     /// Reads a direction name (`N`, `NE`, `NEXT`, ...).
     pub fn parse(name: &str) -> Option<Dir> {
         Some(match name {
@@ -249,18 +252,50 @@ impl BoardGeom {
         start: SpaceId,
         mut keep: impl FnMut(SpaceId) -> Result<bool, String>,
     ) -> Result<Vec<SpaceId>, String> {
-        if !keep(start)? {
-            return Ok(Vec::new());
+        // Room for a small board's every space: no growing on the way.
+        let mut out = Vec::with_capacity((self.len() as usize).min(1024));
+        self.flood_until(start, |s| {
+            let kept = keep(s)?;
+            if kept {
+                out.push(s);
+            }
+            Ok::<_, String>((kept, false))
+        })?;
+        Ok(out)
+    }
+
+    /// The breadth-first search of [`BoardGeom::flood`], one space at a
+    /// time: `step` is called once for each space reached (the start
+    /// first), says whether it is kept (the search goes on through it) and
+    /// whether to stop the whole search now. The kept spaces are passed
+    /// in the order `flood` lists them. Returns whether `step` stopped it.
+    pub fn flood_until<E>(
+        &self,
+        start: SpaceId,
+        mut step: impl FnMut(SpaceId) -> Result<(bool, bool), E>,
+    ) -> Result<bool, E> {
+        match step(start)? {
+            (false, _) => return Ok(false),
+            (true, true) => return Ok(true),
+            (true, false) => {}
         }
         let len = self.len() as usize;
-        let mut seen = vec![false; len];
+        // Each space enters the queue once, so a board-long array serves
+        // as the queue; on the stack for boards of up to 256 spaces.
+        let (mut seen_small, mut seen_big) = ([false; 256], Vec::new());
+        let (mut queue_small, mut queue_big) = ([0 as SpaceId; 256], Vec::new());
+        let (seen, queue): (&mut [bool], &mut [SpaceId]) = if len <= seen_small.len() {
+            (&mut seen_small[..len], &mut queue_small[..len])
+        } else {
+            seen_big.resize(len, false);
+            queue_big.resize(len, 0);
+            (&mut seen_big, &mut queue_big)
+        };
         seen[(start - self.first) as usize] = true;
-        // `out` is the queue too: spaces before `head` have been expanded.
-        // Room for a small board's every space: no growing on the way.
-        let mut out = Vec::with_capacity(len.min(1024));
-        out.push(start);
-        let mut head = 0;
-        while let Some(&s) = out.get(head) {
+        queue[0] = start;
+        let (mut head, mut tail) = (0, 1);
+        while head < tail {
+            let s = queue[head];
             head += 1;
             let Some(row) = self.orth.get((s - self.first) as usize) else {
                 continue;
@@ -272,13 +307,18 @@ impl BoardGeom {
                 let i = (n - self.first) as usize;
                 if !seen[i] {
                     seen[i] = true;
-                    if keep(n)? {
-                        out.push(n);
+                    match step(n)? {
+                        (true, true) => return Ok(true),
+                        (true, false) => {
+                            queue[tail] = n;
+                            tail += 1;
+                        }
+                        (false, _) => {}
                     }
                 }
             }
         }
-        Ok(out)
+        Ok(false)
     }
 }
 

@@ -263,6 +263,29 @@ impl Machine<'_> {
                 };
                 *got.ok_or("`min`, `max` or `first` of an empty collection of integers")?
             }
+            IntExpr::Extreme {
+                max,
+                over,
+                var,
+                body,
+            } => {
+                let picker = self.picker(over)?;
+                let mut best: Option<i64> = None;
+                for i in 0..picker.len(self) {
+                    let item = picker.get(i, self);
+                    self.set_var(*var as usize, item);
+                    let v = self.int(body)?;
+                    best = Some(match best {
+                        Some(b) if (v > b) != *max => b,
+                        _ => v,
+                    });
+                }
+                best.ok_or(if *max {
+                    "`max` over an empty collection"
+                } else {
+                    "`min` over an empty collection"
+                })?
+            }
             IntExpr::SumAll { over, var, storage } => {
                 let items = self.items(over)?;
                 let mut total = 0i64;
@@ -351,7 +374,7 @@ impl Machine<'_> {
                 let d = self.dir(dir)?;
                 let k = self.int(quarters)?;
                 let turned = d.rotate(k)?;
-                self.tabs.dir_names.get(&turned).copied().ok_or_else(|| {
+                self.tabs.dir_names[turned as usize].ok_or_else(|| {
                     format!("the direction `{}` is unknown to the rules", turned.name())
                 })?
             }
@@ -482,6 +505,28 @@ impl Machine<'_> {
                 }
             }
             return Ok(!some);
+        }
+        if let CollectionExpr::Group {
+            from,
+            var: gv,
+            cond,
+        } = over
+        {
+            // A group is searched only as far as needed: the search stops
+            // at the first space that decides the answer.
+            let Some(start) = self.space(from)? else {
+                return Ok(!some);
+            };
+            let board = self.board_of(start)?.clone();
+            let decided = board.flood_until(start, |s| {
+                self.set_var(*gv as usize, Value::Space(s));
+                if !self.bool(cond)? {
+                    return Ok::<_, Fault>((false, false));
+                }
+                self.set_var(var as usize, Value::Space(s));
+                Ok((true, self.bool(body)? == some))
+            })?;
+            return Ok(if decided { some } else { !some });
         }
         let picker = self.picker(over)?;
         for i in 0..picker.len(self) {

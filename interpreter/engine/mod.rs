@@ -66,10 +66,11 @@ pub struct Tables {
     pub line_starts: Vec<u32>,
     /// The rules' source text, when known (to quote it in messages).
     pub source: Arc<str>,
-    /// Direction names among the symbols (`N`, `NE`, `NEXT`, ...).
-    pub dirs: HashMap<Sym, board::Dir>,
-    /// The symbol of each direction among the symbols (for `rotate`).
-    pub dir_names: HashMap<board::Dir, Sym>,
+    /// The direction each symbol names (`N`, `NE`, `NEXT`, ...), by symbol.
+    pub dirs: Vec<Option<board::Dir>>,
+    /// The symbol of each direction among the symbols (for `rotate`), by
+    /// `Dir as usize`.
+    pub dir_names: [Option<Sym>; board::Dir::COUNT],
 }
 
 impl Tables {
@@ -98,18 +99,16 @@ impl Tables {
             attr_lookup: index(&prog.attr_keys),
             line_starts: Vec::new(),
             source: "".into(),
-            dirs: prog
-                .symbols
-                .iter()
-                .enumerate()
-                .filter_map(|(i, s)| board::Dir::parse(s).map(|d| (i as Sym, d)))
-                .collect(),
-            dir_names: prog
-                .symbols
-                .iter()
-                .enumerate()
-                .filter_map(|(i, s)| board::Dir::parse(s).map(|d| (d, i as Sym)))
-                .collect(),
+            dirs: prog.symbols.iter().map(|s| board::Dir::parse(s)).collect(),
+            dir_names: {
+                let mut names = [None; board::Dir::COUNT];
+                for (i, s) in prog.symbols.iter().enumerate() {
+                    if let Some(d) = board::Dir::parse(s) {
+                        names[d as usize] = Some(i as Sym);
+                    }
+                }
+                names
+            },
             prog,
         }
     }

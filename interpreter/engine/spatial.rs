@@ -141,7 +141,8 @@ impl Machine<'_> {
     /// Evaluates a direction: an error for a string that is none.
     pub(super) fn dir(&mut self, e: &StrExpr) -> R<board::Dir> {
         let s = self.str(e)?;
-        self.tabs.dirs.get(&s).copied().ok_or_else(|| {
+        let d = self.tabs.dirs.get(s as usize).copied().flatten();
+        d.ok_or_else(|| {
             format!(
                 "`{}` is not a direction (N E S W NE NW SE SW, or NEXT PREV on a track)",
                 self.tabs.prog.symbols[s as usize]

@@ -334,6 +334,15 @@ pub enum IntExpr {
     MaxOf(Box<CollectionExpr>),
     /// `(first INTS)`: the first integer of the collection.
     FirstOf(Box<CollectionExpr>),
+    /// `(min COLLECTION 'V INT)` / `(max COLLECTION 'V INT)`: the smallest
+    /// (largest) value of INT with 'V bound to each item (a rules error on
+    /// an empty collection).
+    Extreme {
+        max: bool,
+        over: Box<CollectionExpr>,
+        var: VarId,
+        body: Box<IntExpr>,
+    },
 }
 
 /// Integer operators.

@@ -206,6 +206,7 @@ impl Lowerer {
                 Some(T::Cards | T::CardsCollection) => Some(T::Card),
                 _ => Some(T::Int),
             },
+            "max" | "min" if items.len() == 4 && matches!(items[2], SExpr::Var(..)) => Some(T::Int),
             "max" | "min" | "actual" => Some(T::Card),
             "space" | "where" | "neighbour" | "after" | "before" => Some(T::Space),
             "spaces" | "group" => Some(T::Spaces),

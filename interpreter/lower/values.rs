@@ -79,6 +79,20 @@ impl Lowerer {
             "first" => self.int_of_ints(e, items, head),
             // RECYCLE's `(max CARDS using POINTS)` is a card; without
             // `using`, `max` is the largest of some integers.
+            "max" | "min" if items.len() == 4 && matches!(items[2], SExpr::Var(..)) => {
+                // `(max COLLECTION 'V INT)`: the largest value over the items.
+                let Some((over, var, body)) = self.open_binder(e, items) else {
+                    return IntExpr::Lit(0);
+                };
+                let body = self.int(body);
+                self.pop_var();
+                IntExpr::Extreme {
+                    max: head == "max",
+                    over: Box::new(over),
+                    var,
+                    body: Box::new(body),
+                }
+            }
             "max" | "min" if items.get(2).and_then(SExpr::as_name) != Some("using") => {
                 self.int_of_ints(e, items, head)
             }
