@@ -173,6 +173,93 @@ fn any_over_a_group_stops_at_the_first_space_that_decides() {
     assert!(t.contains("sto NOTALL = 1"), "{t}");
 }
 
+/// The size, smallest and largest index of `(group START 'V COND)`, by
+/// the compiled search and by the general one (the extra `(== 1 1)` keeps
+/// a condition from being compiled), for each condition on a board of
+/// stones and marks.
+#[test]
+fn compiled_group_conditions_agree_with_the_general_ones() {
+    let conditions = [
+        "(== (cardatt COLOR (top ('V vloc STONE))) BLACK)",
+        "(!= (cardatt COLOR (top ('V vloc STONE))) (game str C))",
+        "(!= (cardatt COLOR (top ('V vloc STONE))) 'K)",
+        "(== (size ('V vloc STONE)) 0)",
+        "(< 0 (size ('V vloc STONE)))",
+        "(>= ('V sto M) 1)",
+        "(> 2 ('V sto M))",
+        "(or (== (size ('V vloc STONE)) 0) (== (cardatt COLOR (top ('V vloc STONE))) WHITE))",
+        "(and (> (size ('V vloc STONE)) 0) (not (== ('V sto M) (game sto LIMIT))))",
+        "(!= 'V (space G 1 1))",
+        "(or (== 'V 'HOLE) (== ('V sto M) 0))",
+    ];
+    // Stones: BLACK at (0,1) (1,1) (2,1), WHITE at (1,2) (2,2); marks M=1 on
+    // row 3 and M=2 at (0,0).
+    let setup = "(create deck (game vloc WHITES) (deck (COLOR (WHITE))))
+                 (create deck (game vloc BLACKS) (deck (COLOR (BLACK))))
+                 (create deck (game vloc WHITES) (deck (COLOR (WHITE))))
+                 (create deck (game vloc BLACKS) (deck (COLOR (BLACK))))
+                 (create deck (game vloc BLACKS) (deck (COLOR (BLACK))))";
+    let mut body = String::from(
+        "(do (
+           (move (top (game vloc BLACKS)) (top ((space G 0 1) vloc STONE)))
+           (move (top (game vloc BLACKS)) (top ((space G 1 1) vloc STONE)))
+           (move (top (game vloc BLACKS)) (top ((space G 2 1) vloc STONE)))
+           (move (top (game vloc WHITES)) (top ((space G 1 2) vloc STONE)))
+           (move (top (game vloc WHITES)) (top ((space G 2 2) vloc STONE)))
+           (all (filter (spaces G) 'S (== (row 'S) 3)) 'S (set ('S sto M) 1))
+           (set ((space G 0 0) sto M) 2)
+           (set (game str C) WHITE)
+           (set (game sto LIMIT) 1)",
+    );
+    for (i, c) in conditions.iter().enumerate() {
+        for (s, start) in ["(space G 0 0)", "(space G 1 1)", "(space G 3 3)"]
+            .iter()
+            .enumerate()
+        {
+            for (tag, cond) in [("A", c.to_string()), ("B", format!("(and {c} (== 1 1))"))] {
+                let group = format!(
+                    "(let (space G 2 0) 'HOLE (let WHITE 'K (let (group {start} 'V {cond}) 'R"
+                );
+                body.push_str(&format!(
+                    "\n {group} (do ((set (game sto {tag}N{i}x{s}) (+ 1 (size 'R)))
+                       ((> (size 'R) 0)
+                        (do ((set (game sto {tag}LO{i}x{s}) (+ 1 (min 'R 'X (index 'X))))
+                             (set (game sto {tag}HI{i}x{s}) (+ 1 (max 'R 'X (index 'X))))))))))))",
+                ));
+            }
+        }
+    }
+    body.push_str("))");
+    let t = table(&format!("(create board G (grid 4 4)) {setup}"), &body);
+    let value = |key: &str| {
+        t.lines()
+            .find(|l| l.trim_start().starts_with(&format!("sto {key} =")))
+            .map(|l| l.to_string())
+    };
+    let mut compared = 0;
+    for i in 0..conditions.len() {
+        for s in 0..3 {
+            for what in ["N", "LO", "HI"] {
+                let (a, b) = (
+                    value(&format!("A{what}{i}x{s}")),
+                    value(&format!("B{what}{i}x{s}")),
+                );
+                assert_eq!(
+                    a.map(|l| l.replacen('A', "", 1)),
+                    b.map(|l| l.replacen('B', "", 1)),
+                    "condition {}: {}",
+                    i,
+                    conditions[i]
+                );
+                compared += 1;
+            }
+        }
+    }
+    assert_eq!(compared, conditions.len() * 9);
+    // The conditions are not all trivially empty or full.
+    assert!(t.contains("sto AN0x"), "{t}");
+}
+
 #[test]
 fn board_sizes_come_from_declared_constants() {
     let src = "(game (declare 4 'N)\n (setup (create players 2) (create board T (track 'N)))\n (do (((onboard (before (space T 0) 'V (== 1 1))) (set (game sto LAST) 1))\n      (set (game sto SPACES) (size (spaces T)))))\n (scoring max 0))";

@@ -264,6 +264,45 @@ impl BoardGeom {
         Ok(out)
     }
 
+    /// [`BoardGeom::flood`] for a condition that cannot fail.
+    pub fn flood_where(
+        &self,
+        start: SpaceId,
+        mut keep: impl FnMut(SpaceId) -> bool,
+    ) -> Vec<SpaceId> {
+        let len = self.len() as usize;
+        let mut out = Vec::with_capacity(len.min(1024));
+        if !keep(start) {
+            return out;
+        }
+        let (mut seen_small, mut seen_big) = ([false; 256], Vec::new());
+        let seen: &mut [bool] = if len <= seen_small.len() {
+            &mut seen_small[..len]
+        } else {
+            seen_big.resize(len, false);
+            &mut seen_big
+        };
+        seen[(start - self.first) as usize] = true;
+        out.push(start);
+        let mut head = 0;
+        while let Some(&s) = out.get(head) {
+            head += 1;
+            for &n in &self.orth[(s - self.first) as usize] {
+                if n == NONE {
+                    continue;
+                }
+                let i = (n - self.first) as usize;
+                if !seen[i] {
+                    seen[i] = true;
+                    if keep(n) {
+                        out.push(n);
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// The breadth-first search of [`BoardGeom::flood`], one space at a
     /// time: `step` is called once for each space reached (the start
     /// first), says whether it is kept (the search goes on through it) and

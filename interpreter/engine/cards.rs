@@ -411,10 +411,18 @@ impl Machine<'_> {
                 None => Items::Spaces(Vec::new()),
                 Some(start) => {
                     let board = self.board_of(start)?.clone();
-                    Items::Spaces(board.flood(start, |s| {
-                        self.set_var(*var as usize, Value::Space(s));
-                        self.bool(cond).map_err(String::from)
-                    })?)
+                    Items::Spaces(match self.space_test(cond, *var)? {
+                        Some(test) => {
+                            let (table, tabs) = (&*self.table, self.tabs);
+                            board.flood_where(start, |s| {
+                                test.holds(table, tabs.loc_count, tabs.int_count, s)
+                            })
+                        }
+                        None => board.flood(start, |s| {
+                            self.set_var(*var as usize, Value::Space(s));
+                            self.bool(cond).map_err(String::from)
+                        })?,
+                    })
                 }
             },
             CollectionExpr::Strings(s) => Items::Strs(s.clone()),

@@ -518,9 +518,16 @@ impl Machine<'_> {
                 return Ok(!some);
             };
             let board = self.board_of(start)?.clone();
+            let test = self.space_test(cond, *gv)?;
             let decided = board.flood_until(start, |s| {
-                self.set_var(*gv as usize, Value::Space(s));
-                if !self.bool(cond)? {
+                let kept = match &test {
+                    Some(t) => t.holds(self.table, self.tabs.loc_count, self.tabs.int_count, s),
+                    None => {
+                        self.set_var(*gv as usize, Value::Space(s));
+                        self.bool(cond)?
+                    }
+                };
+                if !kept {
                     return Ok::<_, Fault>((false, false));
                 }
                 self.set_var(var as usize, Value::Space(s));

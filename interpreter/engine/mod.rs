@@ -15,6 +15,7 @@ mod exec;
 mod explore;
 mod path;
 mod position;
+mod spacetest;
 mod spatial;
 mod start;
 pub mod state;
