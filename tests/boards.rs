@@ -237,7 +237,7 @@ fn compiled_group_conditions_agree_with_the_general_ones() {
             .map(|l| l.to_string())
     };
     let mut compared = 0;
-    for i in 0..conditions.len() {
+    for (i, condition) in conditions.iter().enumerate() {
         for s in 0..3 {
             for what in ["N", "LO", "HI"] {
                 let (a, b) = (
@@ -247,9 +247,7 @@ fn compiled_group_conditions_agree_with_the_general_ones() {
                 assert_eq!(
                     a.map(|l| l.replacen('A', "", 1)),
                     b.map(|l| l.replacen('B', "", 1)),
-                    "condition {}: {}",
-                    i,
-                    conditions[i]
+                    "condition {i}: {condition}"
                 );
                 compared += 1;
             }
