@@ -61,8 +61,35 @@ fn bad_positions_say_which_line_and_what() {
         .find(|l| l.starts_with("p1 iloc HAND"))
         .unwrap()
         .to_string();
+    // The dealing moved cards: the last one is named by a `moved` line.
+    let moved = good
+        .lines()
+        .find(|l| l.starts_with("moved "))
+        .unwrap()
+        .to_string();
+    let moved_at = |index: &str| format!("{} {index}", moved.rsplit_once(' ').unwrap().0);
     let cases: Vec<(String, usize, &str)> = vec![
         (String::new(), 0, "the position is empty"),
+        (
+            edit(&good, "moved ", &moved_at("99")),
+            line_of(&good, "moved "),
+            "so its index from the top is 0 to",
+        ),
+        (
+            edit(&good, "moved ", &moved_at("last")),
+            line_of(&good, "moved "),
+            "`last` is not an index from the top",
+        ),
+        (
+            edit(&good, "moved ", "moved p0 vloc HAND 0"),
+            line_of(&good, "moved "),
+            "no location `vloc HAND` (it has `iloc HAND`)",
+        ),
+        (
+            edit(&good, "moved ", "moved game vloc PLAYED 0"),
+            line_of(&good, "moved "),
+            "`game vloc PLAYED` holds no card",
+        ),
         (
             "hello\n".into(),
             1,

@@ -127,6 +127,12 @@ impl Machine<'_> {
                 id: c.id,
                 slot: self.table.card_loc[c.id as usize],
             }),
+            CardExpr::LastMoved => self.table.last_moved.and_then(|id| {
+                Some(CardRef {
+                    id,
+                    slot: *self.table.card_loc.get(id as usize)?,
+                })
+            }),
         })
     }
 

@@ -14,13 +14,15 @@ use std::sync::Arc;
 /// How to take back one change.
 #[derive(Clone, Debug)]
 pub enum Undo {
-    /// A card moved between (or within) locations.
+    /// A card moved between (or within) locations; `last` is the card
+    /// `(last moved)` was before.
     Moved {
         card: CardId,
         from: Slot,
         from_idx: usize,
         to: Slot,
         to_idx: usize,
+        last: Option<CardId>,
     },
     /// A card reference was inserted (remember).
     Inserted {
@@ -156,10 +158,12 @@ impl<'a> Machine<'a> {
                     from_idx,
                     to,
                     to_idx,
+                    last,
                 } => {
                     t.locs[to as usize].remove(to_idx);
                     t.locs[from as usize].insert(from_idx, card);
                     t.card_loc[card as usize] = from;
+                    t.last_moved = last;
                 }
                 Undo::Inserted { slot, idx } => {
                     t.locs[slot as usize].remove(idx);
@@ -486,12 +490,14 @@ impl<'a> Machine<'a> {
                         .into(),
                 ),
             },
-            CardExpr::Var(_) | CardExpr::Actual(_) | CardExpr::Max(..) | CardExpr::Min(..) => {
-                match self.card(to)? {
-                    Some(c) => Ok(c.slot),
-                    None => Err("the place to move to is no card".into()),
-                }
-            }
+            CardExpr::Var(_)
+            | CardExpr::Actual(_)
+            | CardExpr::Max(..)
+            | CardExpr::Min(..)
+            | CardExpr::LastMoved => match self.card(to)? {
+                Some(c) => Ok(c.slot),
+                None => Err("the place to move to is no card".into()),
+            },
         }
     }
 
@@ -515,6 +521,7 @@ impl<'a> Machine<'a> {
         let to_idx = self.insert_index(pos, len)?;
         self.table.locs[dest as usize].insert(to_idx, card);
         self.table.card_loc[card as usize] = dest;
+        let last = self.table.last_moved.replace(card);
         self.actions += 1;
         self.record(|| Undo::Moved {
             card,
@@ -522,6 +529,7 @@ impl<'a> Machine<'a> {
             from_idx,
             to: dest,
             to_idx,
+            last,
         });
         self.log(|m| {
             format!(

@@ -109,6 +109,9 @@ pub struct Table {
     pub rng: GameRng,
     /// The boards and their sizes (fixed for the game).
     pub boards: Arc<Boards>,
+    /// The card most recently moved by a `move` action, `(last moved)`;
+    /// `None` before the first move.
+    pub last_moved: Option<CardId>,
 }
 
 /// Owners are numbered: the game (0), the players, room for one team per
@@ -158,6 +161,7 @@ impl Table {
             team_cycles: vec![Cycle::at(0)],
             rng,
             boards,
+            last_moved: None,
         }
     }
 

@@ -167,6 +167,10 @@ pub enum CardExpr {
     /// `(actual CARD)`: the card itself where it really lies, for a card
     /// seen through a `mem` location.
     Actual(Box<CardExpr>),
+    /// `(last moved)`: the card most recently moved by a `move` action in
+    /// this game, where it lies now; no card before the first move
+    /// (cardboard extension).
+    LastMoved,
 }
 
 /// A card collection.

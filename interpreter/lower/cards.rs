@@ -93,6 +93,13 @@ impl Lowerer {
                 }
                 CardExpr::Actual(Box::new(self.card(&items[1])))
             }
+            "last" => {
+                if items.len() != 2 || items[1].as_name() != Some("moved") {
+                    self.error(e.span(), "`last` is written `(last moved)`");
+                    return no_card();
+                }
+                CardExpr::LastMoved
+            }
             _ => {
                 self.wrong(e, &E_CARD);
                 no_card()

@@ -94,6 +94,7 @@
 //! | (each "expected" message adds a note such as "`(size ...)` is an integer" when the kind of the form found is known) | |
 //! | `max` is written `(max CARDS using POINTS)` (also `min`, `sort`, `sum`, `score`, `tuples`, `runs`, `run`) | `(max (game vloc A))` |
 //! | `top` is written `(top CARDS)` for one card or `(top N CARDS)` for N cards | `(top 1 2 (game vloc A))` |
+//! | `last` is written `(last moved)` | `(last)`, `(last card)` |
 //! | `union` takes one or more card collections, found none | `(union)` |
 //! | `partition` is written `(partition ATTRIBUTE CARDS...)` | `(partition SUIT)` |
 //! | `other` is written `(other player)` or `(other team)` | `(other cards)` |

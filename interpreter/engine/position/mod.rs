@@ -11,6 +11,7 @@
 //! cycles team 0
 //! teams 0 1 2 3
 //! chance key=6d3c...e1 stream=0 word=96
+//! moved p0 vloc TRICK 0
 //! game hloc STOCK (11): SPADES-NINE HEARTS-SIX ...
 //! p0 iloc HAND (4): HEARTS-TEN CLUBS-ACE DIAMONDS-FOUR SPADES-SIX
 //! game str LEADSUIT = HEARTS

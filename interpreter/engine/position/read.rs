@@ -141,6 +141,9 @@ pub(super) struct Loader<'a> {
     pub(super) team_cycles: Option<(usize, Vec<Cycle>)>,
     pub(super) teams: Option<(usize, Vec<Vec<u8>>)>,
     pub(super) rng: Option<GameRng>,
+    /// The `moved` line: its number, the slot, the index from the top and
+    /// the location as written.
+    pub(super) moved: Option<(usize, usize, usize, String)>,
 }
 
 impl<'a> Loader<'a> {
@@ -168,6 +171,7 @@ impl<'a> Loader<'a> {
         table.ints.fill(0);
         table.strs.fill(EMPTY);
         table.points.fill(None);
+        table.last_moved = None;
         Loader {
             tabs,
             table,
@@ -183,6 +187,7 @@ impl<'a> Loader<'a> {
             team_cycles: None,
             teams: None,
             rng: None,
+            moved: None,
         }
     }
 
@@ -254,6 +259,10 @@ impl<'a> Loader<'a> {
                 self.once(no, "`chance`".into())?;
                 self.rng = Some(Self::chance(no, rest)?);
                 Ok(())
+            }
+            "moved" => {
+                self.once(no, "`moved`".into())?;
+                self.moved(no, rest)
             }
             _ => self.owner_line(no, word, rest),
         }

@@ -174,23 +174,8 @@ impl Loader<'_> {
         if let Some(extra) = head.next() {
             return err(no, format!("unexpected `{extra}` before the colon"));
         }
-        let sym = self.symbols.get(name).copied().unwrap_or(EMPTY);
-        let Some(&id) = self.tabs.loc_lookup.get(&(kind, sym)) else {
-            let other = self
-                .tabs
-                .prog
-                .loc_names
-                .iter()
-                .find(|l| l.name == sym && sym != EMPTY)
-                .map(|l| format!(" (it has `{} {name}`)", kind_word(l.kind)))
-                .unwrap_or_default();
-            return err(
-                no,
-                format!("the rules have no location `{word} {name}`{other}"),
-            );
-        };
+        let slot = self.slot(no, owner, kind, name)?;
         self.once(no, format!("`{who} {word} {name}`"))?;
-        let slot = owner as usize * self.tabs.loc_count + id as usize;
         let names = self.expand(no, cards)?;
         let names: Vec<&str> = names.iter().map(String::as_str).collect();
         if let Some(count) = count {
@@ -226,6 +211,66 @@ impl Loader<'_> {
         }
         ids.reverse();
         self.table.locs[slot] = ids;
+        Ok(())
+    }
+
+    /// The slot of location `KIND NAME` of `owner`; an error if the rules
+    /// have no such location.
+    fn slot(
+        &self,
+        no: usize,
+        owner: OwnerId,
+        kind: LocKind,
+        name: &str,
+    ) -> Result<usize, PositionError> {
+        let sym = self.symbols.get(name).copied().unwrap_or(EMPTY);
+        let Some(&id) = self.tabs.loc_lookup.get(&(kind, sym)) else {
+            let other = self
+                .tabs
+                .prog
+                .loc_names
+                .iter()
+                .find(|l| l.name == sym && sym != EMPTY)
+                .map(|l| format!(" (it has `{} {name}`)", kind_word(l.kind)))
+                .unwrap_or_default();
+            return err(
+                no,
+                format!(
+                    "the rules have no location `{} {name}`{other}",
+                    kind_word(kind)
+                ),
+            );
+        };
+        Ok(owner as usize * self.tabs.loc_count + id as usize)
+    }
+
+    /// `moved OWNER KIND NAME INDEX`: the card of `(last moved)`, by the
+    /// location it lies in and its index from the top (checked against the
+    /// location's cards in [`Loader::finish`]).
+    pub(super) fn moved(&mut self, no: usize, text: &str) -> Result<(), PositionError> {
+        const SHAPE: &str = "a `moved` line is `moved OWNER KIND NAME INDEX` (the location the last moved card lies in and its index from the top, 0 for the top card)";
+        let toks: Vec<&str> = text.split_whitespace().collect();
+        let &[who, kind_tok, name, index] = toks.as_slice() else {
+            return err(no, format!("{SHAPE}, found `moved {text}`"));
+        };
+        let owner = self.owner(no, who)?;
+        let Some(kind) = kind_of_word(kind_tok) else {
+            return err(
+                no,
+                format!(
+                    "{SHAPE}: `{kind_tok}` is not a kind of location (vloc, iloc, hloc or oloc)"
+                ),
+            );
+        };
+        if kind == LocKind::Memory {
+            return err(
+                no,
+                "the last moved card lies in a real location, not in a `mem` location (which only holds copies)",
+            );
+        }
+        let slot = self.slot(no, owner, kind, name)?;
+        let index: usize = parse_num(no, index, "an index from the top")?;
+        self.moved = Some((no, slot, index, format!("{who} {kind_tok} {name}")));
         Ok(())
     }
 
@@ -356,6 +401,23 @@ impl Loader<'_> {
             }
             ids.reverse();
             self.table.locs[slot] = ids;
+        }
+        if let Some((no, slot, index, place)) = self.moved.take() {
+            let cards = &self.table.locs[slot];
+            let Some(i) = cards.len().checked_sub(index + 1) else {
+                return err(
+                    no,
+                    match cards.len() {
+                        0 => format!("`moved`: `{place}` holds no card"),
+                        n => format!(
+                            "`moved`: `{place}` holds {n} card{}, so its index from the top is 0 to {}, not {index}",
+                            if n == 1 { "" } else { "s" },
+                            n - 1
+                        ),
+                    },
+                );
+            };
+            self.table.last_moved = Some(cards[i]);
         }
         if let Some((_, teams)) = self.teams.take() {
             let mut of = vec![0u8; self.table.players];

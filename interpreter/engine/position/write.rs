@@ -57,6 +57,23 @@ fn runs(names: Vec<String>) -> Vec<String> {
     out
 }
 
+/// Where the card of `(last moved)` lies: its owner, its location
+/// (`vloc STONE`) and its index from the top, as a `moved` line writes them.
+fn moved_place(tabs: &Tables, table: &Table) -> Option<(String, String, usize)> {
+    let card = table.last_moved?;
+    let slot = *table.card_loc.get(card as usize)?;
+    let cards = table.locs.get(slot as usize)?;
+    let index = cards.len() - 1 - cards.iter().rposition(|c| *c == card)?;
+    let (owner, id) = Table::slot_parts(slot, tabs.loc_count);
+    let ln = tabs.prog.loc_names.get(id as usize)?;
+    let name = tabs.prog.symbols.get(ln.name as usize)?;
+    Some((
+        owner_name(table, owner),
+        format!("{} {name}", kind_word(ln.kind)),
+        index,
+    ))
+}
+
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
@@ -165,6 +182,9 @@ impl State {
             u64::from_le_bytes(stream),
             u128::from_le_bytes(word)
         );
+        if let Some((who, loc, index)) = moved_place(tabs, &table) {
+            let _ = writeln!(o, "moved {who} {loc} {index}");
+        }
         let owners = Table::owner_count(table.players) as OwnerId + table.boards.space_count();
         for owner in 0..owners {
             let who = owner_name(&table, owner);

@@ -81,6 +81,37 @@ fn cards_by_position_max_min_and_actual() {
 }
 
 #[test]
+fn last_moved_card() {
+    assert!(matches!(card("(last moved)"), CardExpr::LastMoved));
+    // Wherever a card goes: compared, asked for its attributes, its owner,
+    // bound by `let`.
+    let BoolExpr::Card { eq: true, left, .. } = cond("(== (last moved) (top (game vloc DECK)))")
+    else {
+        panic!("a comparison of cards")
+    };
+    assert!(matches!(left, CardExpr::LastMoved));
+    let BoolExpr::Str { left, .. } = cond("(== (cardatt RANK (last moved)) A)") else {
+        panic!("a comparison of strings")
+    };
+    assert!(matches!(left, StrExpr::CardAtt(_, c) if matches!(*c, CardExpr::LastMoved)));
+    let BoolExpr::Player { left, .. } = cond("(== (owner (last moved)) (current player))") else {
+        panic!("a comparison of players")
+    };
+    assert!(matches!(left, PlayerExpr::OwnerOf(c) if matches!(*c, CardExpr::LastMoved)));
+    ok(&game(
+        "(let (last moved) 'C (move 'C (top (game vloc PILE))))",
+    ));
+    for bad in ["(last)", "(last card)", "(last moved 1)", "(last MOVED)"] {
+        let errs = errors(&game(&format!("(move {bad} (top (game vloc PILE)))")));
+        assert_eq!(
+            errs,
+            vec!["`last` is written `(last moved)`".to_string()],
+            "{bad}"
+        );
+    }
+}
+
+#[test]
 fn card_collections() {
     let CardsExpr::Location(l) = cards("((current player) iloc HAND)") else {
         panic!()
