@@ -110,6 +110,7 @@ impl Rules {
             decisions: 0,
             outcome: None,
             legal: RefCell::new(None),
+            sampled: RefCell::new(None),
         };
         state.advance().map_err(PlayError::Rules)?;
         Ok(state)

@@ -93,6 +93,7 @@ impl Rules {
         state.frames = frames;
         state.decisions = decisions;
         *state.legal.get_mut() = None;
+        *state.sampled.get_mut() = None;
         if state.frames.is_empty() {
             state.status = Status::Finished;
             let globals = state.globals.clone();
