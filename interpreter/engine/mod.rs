@@ -161,6 +161,9 @@ pub struct State {
     /// The move [`GameState::random_move`] drew at this decision (known to
     /// be legal, so `apply` need not list the moves to check it).
     sampled: RefCell<Option<Move>>,
+    /// How to sample the current choice (`None` when it cannot be sampled:
+    /// its moves are listed in `legal`).
+    plan: Option<Arc<sample::Plan>>,
 }
 
 impl State {
@@ -304,21 +307,10 @@ impl State {
                 StageItem::Choice(_, span) => {
                     let span = *span;
                     self.status = Status::Running;
-                    *self.legal.get_mut() = None;
-                    *self.sampled.get_mut() = None;
                     // A choice with no option cannot be played. When the
                     // moves can be sampled they are not listed: finding one
                     // is enough.
-                    let none = match self.has_sampled_move() {
-                        sample::Sampled::Cut(found) => !found,
-                        sample::Sampled::NotCut => {
-                            let moves = self.enumerate();
-                            let none = moves.is_empty();
-                            *self.legal.get_mut() = Some(moves);
-                            none
-                        }
-                    };
-                    if none {
+                    if !self.prepare_choice() {
                         let (line, col) = line_of(&tabs, span.start);
                         return Err(format!(
                             "the choice at line {line}, column {col} has no legal option for p{}",
@@ -504,12 +496,12 @@ impl GameState for State {
             return None;
         }
         match self.sample(rng) {
-            sample::Sampled::Cut(mv) => {
+            Some(mv) => {
                 self.sampled.borrow_mut().clone_from(&mv);
                 mv
             }
             // Exactly the default: list the moves and draw an index.
-            sample::Sampled::NotCut => {
+            None => {
                 if self.legal.borrow().is_none() {
                     let moves = self.enumerate();
                     *self.legal.borrow_mut() = Some(moves);
@@ -551,6 +543,7 @@ impl GameState for State {
         self.decisions += 1;
         *self.legal.get_mut() = None;
         *self.sampled.get_mut() = None;
+        self.plan = None;
         if let Some(f) = self.frames.last_mut() {
             f.pos += 1;
         }

@@ -32,17 +32,17 @@ use super::exec::Machine;
 use super::{Move, Path, State};
 use crate::ir::{Action, Condact, VarId};
 use crate::random::{below, GameRng};
+use std::sync::Arc;
 
 /// What one option of a choice offers.
-enum Slots<'p> {
+#[derive(Clone, Debug)]
+enum Slots {
     /// An option with no `any`: one slot, the option itself.
-    One(&'p Condact),
+    One,
     /// An `any` whose body does not branch: one slot per item.
     Each {
         picker: Picker,
         len: usize,
-        var: VarId,
-        body: &'p Condact,
         /// Actions counted before the `any` (as exploration counts them).
         actions: u32,
     },
@@ -50,19 +50,22 @@ enum Slots<'p> {
     Empty,
 }
 
-impl Slots<'_> {
+impl Slots {
     fn len(&self) -> usize {
         match self {
-            Slots::One(_) => 1,
+            Slots::One => 1,
             Slots::Each { len, .. } => *len,
             Slots::Empty => 0,
         }
     }
 }
 
-/// The slots of a choice whose options can all be sampled.
-pub(super) struct Plan<'p> {
-    options: Vec<Slots<'p>>,
+/// The slots of a choice whose options can all be sampled, found when the
+/// game reaches the choice and kept until a move is played (the table does
+/// not change in between: moves are only tried and taken back).
+#[derive(Clone, Debug)]
+pub(super) struct Plan {
+    options: Vec<Slots>,
     total: usize,
 }
 
@@ -95,17 +98,17 @@ fn reach(m: &mut Machine, mut c: &Condact) -> super::eval::R<Option<Picker>> {
     }
 }
 
-impl<'p> Plan<'p> {
+impl Plan {
     /// The slots of `options`, or `None` when one of them cannot be cut
     /// into slots. The table is left as it was (the journal must be on).
-    pub(super) fn of(m: &mut Machine, options: &'p [Condact]) -> Option<Plan<'p>> {
+    fn of(m: &mut Machine, options: &[Condact]) -> Option<Plan> {
         let mut slots = Vec::with_capacity(options.len());
         for option in options {
             if !option.branches {
-                slots.push(Slots::One(option));
+                slots.push(Slots::One);
                 continue;
             }
-            let (var, body) = lone_any(option)?;
+            lone_any(option)?;
             let mark = m.journal_len();
             m.actions = 0;
             let reached = reach(m, option);
@@ -119,20 +122,14 @@ impl<'p> Plan<'p> {
                     return None;
                 }
                 Ok(None) => Slots::Empty,
-                Ok(Some(picker)) => {
-                    let len = picker.len(m);
-                    if len == 0 {
-                        Slots::Empty
-                    } else {
-                        Slots::Each {
-                            picker,
-                            len,
-                            var,
-                            body,
-                            actions,
-                        }
-                    }
-                }
+                Ok(Some(picker)) => match picker.len(m) {
+                    0 => Slots::Empty,
+                    len => Slots::Each {
+                        picker,
+                        len,
+                        actions,
+                    },
+                },
             };
             m.undo_to(mark);
             slots.push(option_slots);
@@ -156,42 +153,39 @@ impl<'p> Plan<'p> {
         (self.options.len(), 0)
     }
 
-    /// The move of slot `s` when it is legal (run alone, in check mode, and
-    /// taken back).
-    fn check(&self, m: &mut Machine, s: usize) -> Option<Move> {
+    /// The move of slot `s` of the choice `options` when it is legal (run
+    /// alone, its last action only checked, and taken back).
+    fn check(&self, m: &mut Machine, options: &[Condact], s: usize) -> Option<Move> {
         let (o, i) = self.locate(s);
+        let option = options.get(o)?;
         let mark = m.journal_len();
-        let legal = match self.options.get(o)? {
-            Slots::One(c) => {
+        let (legal, path) = match self.options.get(o)? {
+            Slots::One => {
                 m.actions = 0;
-                m.check_condact(c).is_ok() && m.actions > 0
+                let legal = m.check_condact(option).is_ok() && m.actions > 0;
+                (legal, Path::default())
             }
             Slots::Each {
-                picker,
-                var,
-                body,
-                actions,
-                ..
+                picker, actions, ..
             } => {
+                let (var, body) = lone_any(option)?;
                 let item = picker.get(i, m);
-                m.set_var(*var as usize, item);
+                m.set_var(var as usize, item);
                 m.actions = *actions;
-                m.check_condact(body).is_ok() && m.actions > 0
+                let legal = m.check_condact(body).is_ok() && m.actions > 0;
+                (legal, Path::from_slice(&[i as u32]))
             }
-            Slots::Empty => false,
+            Slots::Empty => (false, Path::default()),
         };
         m.undo_to(mark);
-        legal.then(|| Move {
+        legal.then_some(Move {
             option: o as u16,
-            path: match self.options[o] {
-                Slots::Each { .. } => Path::from_slice(&[i as u32]),
-                _ => Path::default(),
-            },
+            path,
         })
     }
 
     /// Draws slots uniformly without replacement until one is legal.
-    fn draw(&self, m: &mut Machine, rng: &mut GameRng) -> Option<Move> {
+    fn draw(&self, m: &mut Machine, options: &[Condact], rng: &mut GameRng) -> Option<Move> {
         ORDER.with(|cell| {
             let mut order = cell.take();
             order.clear();
@@ -200,7 +194,7 @@ impl<'p> Plan<'p> {
             for t in 0..self.total {
                 let r = t + below(rng, self.total - t);
                 order.swap(t, r);
-                found = self.check(m, order[t] as usize);
+                found = self.check(m, options, order[t] as usize);
                 if found.is_some() {
                     break;
                 }
@@ -211,8 +205,8 @@ impl<'p> Plan<'p> {
     }
 
     /// Whether some slot is legal (tried in order, no randomness).
-    fn any_legal(&self, m: &mut Machine) -> bool {
-        (0..self.total).any(|s| self.check(m, s).is_some())
+    fn any_legal(&self, m: &mut Machine, options: &[Condact]) -> bool {
+        (0..self.total).any(|s| self.check(m, options, s).is_some())
     }
 }
 
@@ -221,42 +215,51 @@ thread_local! {
     static ORDER: std::cell::Cell<Vec<u32>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
-/// What sampling the current choice gave.
-pub(super) enum Sampled<T> {
-    /// The choice is cut into slots; this is what they gave.
-    Cut(T),
-    /// An option cannot be cut: list the moves instead.
-    NotCut,
-}
-
 impl State {
-    /// Runs `f` on the plan of the current choice, with a machine whose
-    /// journal is on; the table is left as it was.
-    fn with_plan<T>(&self, f: impl FnOnce(&mut Machine, &Plan) -> T) -> Sampled<T> {
-        let Some(options) = self.choice() else {
-            return Sampled::NotCut;
-        };
+    /// Runs `f` on the options of the current choice with a machine whose
+    /// journal is on; the table is left as it was. `None` when the game is
+    /// not at a choice.
+    fn with_choice<T>(&self, f: impl FnOnce(&mut Machine, &[Condact]) -> T) -> Option<T> {
+        let options = self.choice()?;
         let mut table = self.table.borrow_mut();
         let mut m = Machine::new(&self.tabs, &mut table, &self.globals);
         m.start_journal();
-        let out = match Plan::of(&mut m, options) {
-            Some(plan) => Sampled::Cut(f(&mut m, &plan)),
-            None => Sampled::NotCut,
-        };
+        let out = f(&mut m, options);
         m.undo_all();
-        out
+        Some(out)
+    }
+
+    /// Gets the choice the game has reached ready to be played: its plan
+    /// when it can be sampled, else its list of moves. Returns whether it
+    /// has a legal move.
+    pub(super) fn prepare_choice(&mut self) -> bool {
+        *self.legal.get_mut() = None;
+        *self.sampled.get_mut() = None;
+        self.plan = None;
+        let planned = self.with_choice(|m, options| {
+            let plan = Plan::of(m, options)?;
+            let any = plan.any_legal(m, options);
+            Some((plan, any))
+        });
+        match planned.flatten() {
+            Some((plan, any)) => {
+                self.plan = Some(Arc::new(plan));
+                any
+            }
+            None => {
+                let moves = self.enumerate();
+                let any = !moves.is_empty();
+                *self.legal.get_mut() = Some(moves);
+                any
+            }
+        }
     }
 
     /// A legal move of the current choice drawn uniformly with `rng`
-    /// without listing them all (`Cut(None)`: there is none), when every
-    /// option can be cut into slots (see the module doc).
-    pub(super) fn sample(&self, rng: &mut GameRng) -> Sampled<Option<Move>> {
-        self.with_plan(|m, plan| plan.draw(m, rng))
-    }
-
-    /// Whether the current choice has a legal move, when every option can
-    /// be cut into slots (no generator is used).
-    pub(super) fn has_sampled_move(&self) -> Sampled<bool> {
-        self.with_plan(|m, plan| plan.any_legal(m))
+    /// without listing them all, when it can be sampled (`Some(None)`: it
+    /// has no legal move); `None` when it cannot.
+    pub(super) fn sample(&self, rng: &mut GameRng) -> Option<Option<Move>> {
+        let plan = self.plan.as_ref()?;
+        self.with_choice(|m, options| plan.draw(m, options, rng))
     }
 }

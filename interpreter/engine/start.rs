@@ -111,6 +111,7 @@ impl Rules {
             outcome: None,
             legal: RefCell::new(None),
             sampled: RefCell::new(None),
+            plan: None,
         };
         state.advance().map_err(PlayError::Rules)?;
         Ok(state)
