@@ -35,7 +35,7 @@ fn playout(rules: &Rules, set: &[(&str, &str)], seed: &AtomicU64) -> u64 {
     };
     let mut state = rules.start(&options).unwrap_or_else(|e| panic!("{e}"));
     let mut player = RandomPlayer::new(seed);
-    let (_, decisions) = play_out(&mut state, &mut player, 100_000, |_, _, _, _| {});
+    let (_, decisions) = play_out(&mut state, &mut player, 100_000, |_, _, _| {});
     decisions
 }
 

@@ -3,6 +3,7 @@
 //! In the spirit of OpenSpiel's `State`: current player, legal moves, apply,
 //! status, outcome, a player's observation, moves as text and back, clone.
 
+use crate::random::{below, GameRng};
 use std::fmt;
 
 /// Where a game stands.
@@ -55,6 +56,21 @@ pub trait GameState: Clone + Send {
     /// The legal moves of the current player, in a stable order (empty when
     /// the game is not running).
     fn legal_moves(&self) -> Vec<Self::Move>;
+    /// One of the legal moves, each with the same probability, drawn from
+    /// `rng`; `None` when there is none (or the game is not running).
+    ///
+    /// The default lists [`Self::legal_moves`] and draws an index with
+    /// [`below`]. A game may find the move without listing every legal one,
+    /// as long as every legal move stays equally likely and no other move
+    /// is ever returned (the engine samples, then checks).
+    fn random_move(&self, rng: &mut GameRng) -> Option<Self::Move> {
+        let moves = self.legal_moves();
+        if moves.is_empty() {
+            return None;
+        }
+        let i = below(rng, moves.len());
+        moves.into_iter().nth(i)
+    }
     /// Plays `mv` for the current player and runs the game on to the next
     /// decision (or its end). An illegal move is an `Err` and changes nothing.
     fn apply(&mut self, mv: &Self::Move) -> Result<(), PlayError>;

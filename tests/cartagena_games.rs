@@ -209,7 +209,7 @@ fn simulate_variant(variant: u8) {
             report.ties,
             report.mean_decisions,
             report.max_decisions,
-            report.mean_branching
+            report.mean_branching_counted
         );
         assert_eq!(
             report.errors, 0,

@@ -140,12 +140,17 @@ pub fn parse_set(text: &str) -> Result<(String, String), String> {
 pub(crate) fn moves_of<S: GameState>(state: &S) -> Result<Vec<S::Move>, String> {
     let moves = state.legal_moves();
     if moves.is_empty() {
-        return Err(match state.current_player() {
-            Some(p) => format!("the game is running but player {p} has no legal move"),
-            None => "the game is running but no player is to move".to_string(),
-        });
+        return Err(no_move(state));
     }
     Ok(moves)
+}
+
+/// What is wrong when a running `state` has no legal move.
+fn no_move<S: GameState>(state: &S) -> String {
+    match state.current_player() {
+        Some(p) => format!("the game is running but player {p} has no legal move"),
+        None => "the game is running but no player is to move".to_string(),
+    }
 }
 
 /// The outcome of a finished `state`, or an error when the engine has none.
@@ -159,13 +164,16 @@ pub(crate) fn outcome_of<S: GameState>(state: &S) -> GameEnd {
 /// Plays `state` out with `player` choosing for every seat, until the game
 /// ends, the engine stops it, it fails, or `max_decisions` decisions have
 /// been taken. Before each move is applied, `on_decision` sees the decision's
-/// number (from 1), the state, the legal moves and the index chosen.
+/// number (from 1), the state and the move chosen. The legal moves are not
+/// listed unless the player asks for them ([`Player::choose_move`]) or
+/// `on_decision` does ([`GameState::legal_moves`]; the list does not change
+/// what a random player picks).
 /// Returns how the game ended and the number of decisions taken.
 pub fn play_out<S, P>(
     state: &mut S,
     player: &mut P,
     max_decisions: u64,
-    mut on_decision: impl FnMut(u64, &S, &[S::Move], usize),
+    mut on_decision: impl FnMut(u64, &S, &S::Move),
 ) -> (GameEnd, u64)
 where
     S: GameState,
@@ -181,25 +189,24 @@ where
         if decisions >= max_decisions {
             return (GameEnd::AtLimit, decisions);
         }
-        let moves = match moves_of(state) {
-            Ok(moves) => moves,
-            Err(why) => return (GameEnd::Error(why), decisions),
+        let chosen = match player.choose_move(state) {
+            Ok(Some(mv)) => mv,
+            Ok(None) => return (GameEnd::Error(no_move(state)), decisions),
+            Err(why) => {
+                decisions += 1;
+                return (
+                    GameEnd::Error(format!("decision {decisions}: {why}")),
+                    decisions,
+                );
+            }
         };
-        let chosen = player.choose(state, &moves);
         decisions += 1;
-        if chosen >= moves.len() {
-            let why = format!(
-                "decision {decisions}: the player chose move {chosen} of {}",
-                moves.len()
-            );
-            return (GameEnd::Error(why), decisions);
-        }
-        on_decision(decisions, state, &moves, chosen);
-        if let Err(e) = state.apply(&moves[chosen]) {
+        on_decision(decisions, state, &chosen);
+        if let Err(e) = state.apply(&chosen) {
             let who = state
                 .current_player()
                 .map_or("nobody".to_string(), |p| format!("player {p}"));
-            let text = state.move_to_text(&moves[chosen]);
+            let text = state.move_to_text(&chosen);
             let why = format!("decision {decisions}: {who} played `{text}`: {e}");
             return (GameEnd::Error(why), decisions);
         }

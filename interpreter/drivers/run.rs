@@ -84,19 +84,20 @@ pub fn run_game_to<R: Ruleset>(
         &mut state,
         &mut player,
         max_decisions,
-        |n, state, moves, chosen| {
+        |n, state, chosen| {
             let who = state
                 .current_player()
                 .map_or("nobody".to_string(), |p| format!("player {p}"));
             let _ = writeln!(out, "\n== decision {n}: {who} ==\nlegal moves:");
+            let moves = state.legal_moves();
             for (i, mv) in moves.iter().enumerate() {
                 let _ = writeln!(out, "  {i}: {}", state.move_to_text(mv));
             }
-            let _ = writeln!(
-                out,
-                "plays {chosen}: {}",
-                state.move_to_text(&moves[chosen])
-            );
+            let text = state.move_to_text(chosen);
+            let _ = match moves.iter().position(|mv| mv == chosen) {
+                Some(i) => writeln!(out, "plays {i}: {text}"),
+                None => writeln!(out, "plays a move that is not listed: {text}"),
+            };
         },
     );
 

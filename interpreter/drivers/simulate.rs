@@ -6,10 +6,17 @@
 //! results are folded in game order, so the report (timing aside) is the
 //! same for any number of threads. `cardboard run FILE --seed X` with
 //! `X = game_seed(seed, i)` replays game `i` exactly.
+//!
+//! The random players draw their moves without listing them (see
+//! [`GameState::random_move`]); counting the legal moves needs the list, so
+//! the moves per decision are counted in one game in [`BRANCHING_EVERY`]
+//! only (games 0, 10, 20, ...: the same games for any number of threads).
+//! Listing them does not change the game played.
 
 pub use super::game_seed;
 use super::{play_out, player_seed, GameEnd, Ruleset};
 use crate::engine::GameOptions;
+use crate::game::GameState;
 use crate::player::RandomPlayer;
 use serde::Serialize;
 use std::fmt::Write;
@@ -21,6 +28,9 @@ const QUOTED: usize = 5;
 /// Games per unit of work: a thread plays this many in a row, then reports
 /// progress once.
 const CHUNK: u64 = 32;
+/// The legal moves are counted in the games whose index is a multiple of
+/// this.
+pub const BRANCHING_EVERY: u64 = 10;
 
 /// What to simulate (`cardboard simulate` arguments).
 #[derive(Clone, Debug)]
@@ -66,8 +76,12 @@ pub struct SimulateReport {
     pub ties: Vec<u64>,
     /// Decisions per game (forced ones included), over games without error.
     pub mean_decisions: f64,
-    /// Legal moves per decision, over all decisions of games without error.
-    pub mean_branching: f64,
+    /// Legal moves per decision, over the decisions of the games without
+    /// error whose index is a multiple of [`BRANCHING_EVERY`] (the moves
+    /// are only listed there).
+    pub mean_branching_counted: f64,
+    /// The games whose legal moves were counted (without error).
+    pub branching_games: u64,
     /// Fewest decisions in a game without error.
     pub min_decisions: u64,
     /// Most decisions in a game without error.
@@ -115,7 +129,8 @@ pub fn simulate<R: Ruleset>(
                 let last = (first + CHUNK).min(config.games);
                 for i in first..last {
                     let seed = game_seed(config.seed, i);
-                    tally.add(i, seed, play_one(rules, config, seed), config);
+                    let count = i % BRANCHING_EVERY == 0;
+                    tally.add(i, seed, play_one(rules, config, seed, count), config);
                 }
                 progress(last - first);
                 tally
@@ -134,11 +149,12 @@ pub fn simulate<R: Ruleset>(
 struct GameRecord {
     end: GameEnd,
     decisions: u64,
-    /// Sum over its decisions of the number of legal moves.
-    moves: u64,
+    /// Sum over its decisions of the number of legal moves, when counted.
+    moves: Option<u64>,
 }
 
-fn play_one<R: Ruleset>(rules: &R, config: &SimulateConfig, seed: u64) -> GameRecord {
+/// Plays one game; `count`: count the legal moves at each decision.
+fn play_one<R: Ruleset>(rules: &R, config: &SimulateConfig, seed: u64, count: bool) -> GameRecord {
     let options = GameOptions {
         seed,
         overrides: config.overrides.clone(),
@@ -150,7 +166,7 @@ fn play_one<R: Ruleset>(rules: &R, config: &SimulateConfig, seed: u64) -> GameRe
                 return GameRecord {
                     end: GameEnd::Error(format!("at start: {e}")),
                     decisions: 0,
-                    moves: 0,
+                    moves: None,
                 }
             }
         };
@@ -160,12 +176,16 @@ fn play_one<R: Ruleset>(rules: &R, config: &SimulateConfig, seed: u64) -> GameRe
             &mut state,
             &mut player,
             config.max_decisions,
-            |_, _, legal, _| moves += legal.len() as u64,
+            |_, state, _| {
+                if count {
+                    moves += state.legal_moves().len() as u64;
+                }
+            },
         );
         GameRecord {
             end,
             decisions,
-            moves,
+            moves: count.then_some(moves),
         }
     }));
     played.unwrap_or_else(|panic| {
@@ -177,7 +197,7 @@ fn play_one<R: Ruleset>(rules: &R, config: &SimulateConfig, seed: u64) -> GameRe
         GameRecord {
             end: GameEnd::Error(format!("internal error (a bug in cardboard): {what}")),
             decisions: 0,
-            moves: 0,
+            moves: None,
         }
     })
 }
@@ -191,9 +211,13 @@ struct Tally {
     errors: u64,
     wins: Vec<u64>,
     ties: Vec<u64>,
-    /// Games without error, and their decisions and legal moves.
+    /// Games without error, and their decisions.
     played: u64,
     decisions: u64,
+    /// Games without error whose moves were counted, their decisions and
+    /// legal moves.
+    counted: u64,
+    counted_decisions: u64,
     moves: u64,
     min_decisions: Option<u64>,
     max_decisions: u64,
@@ -246,7 +270,11 @@ impl Tally {
         }
         self.played += 1;
         self.decisions += record.decisions;
-        self.moves += record.moves;
+        if let Some(moves) = record.moves {
+            self.counted += 1;
+            self.counted_decisions += record.decisions;
+            self.moves += moves;
+        }
         self.min_decisions = Some(
             self.min_decisions
                 .map_or(record.decisions, |m| m.min(record.decisions)),
@@ -266,6 +294,8 @@ impl Tally {
         }
         self.played += next.played;
         self.decisions += next.decisions;
+        self.counted += next.counted;
+        self.counted_decisions += next.counted_decisions;
         self.moves += next.moves;
         self.min_decisions = match (self.min_decisions, next.min_decisions) {
             (Some(a), Some(b)) => Some(a.min(b)),
@@ -291,7 +321,8 @@ impl Tally {
             wins: self.wins,
             ties: self.ties,
             mean_decisions: ratio(self.decisions, self.played),
-            mean_branching: ratio(self.moves, self.decisions),
+            mean_branching_counted: ratio(self.moves, self.counted_decisions),
+            branching_games: self.counted,
             min_decisions: self.min_decisions.unwrap_or(0),
             max_decisions: self.max_decisions,
             seconds,
@@ -370,7 +401,11 @@ impl SimulateReport {
             "decisions/game:   mean {:.2}, min {}, max {}",
             self.mean_decisions, self.min_decisions, self.max_decisions
         );
-        let _ = writeln!(o, "moves/decision:   mean {:.2}", self.mean_branching);
+        let _ = writeln!(
+            o,
+            "moves/decision:   mean {:.2} (counted in 1 game in {BRANCHING_EVERY})",
+            self.mean_branching_counted
+        );
         let _ = writeln!(
             o,
             "time:             {:.3} s, {:.0} games/s, {} threads",

@@ -465,6 +465,7 @@ impl Machine<'_> {
 
 /// A collection iterated by index (see [`Machine::picker`]). A location is
 /// read where it lies, so the table must not change while one is in use.
+#[derive(Clone, Debug)]
 pub enum Picker {
     /// Seats `0..n`.
     Seats(usize),

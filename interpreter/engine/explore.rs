@@ -241,7 +241,7 @@ impl<'a> Machine<'a> {
     }
 
     /// Checks a conditional action that ends a run (see the module doc).
-    fn check_condact(&mut self, c: &Condact) -> R<()> {
+    pub(super) fn check_condact(&mut self, c: &Condact) -> R<()> {
         if let Some(cond) = &c.cond {
             if !self.bool(cond)? {
                 return Ok(());

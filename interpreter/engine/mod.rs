@@ -5,7 +5,9 @@
 //! [`state::Table`]. [`State::advance`] runs items until a `choice` needs a
 //! decision or the game ends. A decision's options are found by running
 //! each option's actions with an undo journal, an oracle choosing the item
-//! of every `any` (see [`exec::Oracle`]), and taking them back.
+//! of every `any` (see [`exec::Oracle`]), and taking them back. A random
+//! move is drawn without listing them all when the choice allows it
+//! ([`sample`]: sample, then check).
 
 mod board;
 mod cards;
@@ -15,6 +17,7 @@ mod exec;
 mod explore;
 mod path;
 mod position;
+mod sample;
 mod spacetest;
 mod spatial;
 mod start;
@@ -24,6 +27,7 @@ mod view;
 
 use crate::game::{GameState, Outcome, PlayError, Status};
 use crate::ir::{CycleKind, LocKind, Program, StageItem, Sym, ValueExpr};
+use crate::random::{below, GameRng};
 use exec::{Machine, Oracle};
 pub use path::Path;
 pub use position::{PositionError, POSITION_HEADER};
@@ -154,6 +158,12 @@ pub struct State {
     decisions: u64,
     outcome: Option<Outcome>,
     legal: RefCell<Option<Vec<Move>>>,
+    /// The move [`GameState::random_move`] drew at this decision (known to
+    /// be legal, so `apply` need not list the moves to check it).
+    sampled: RefCell<Option<Move>>,
+    /// How to sample the current choice (`None` when it cannot be sampled:
+    /// its moves are listed in `legal`).
+    plan: Option<Arc<sample::Plan>>,
 }
 
 impl State {
@@ -297,12 +307,10 @@ impl State {
                 StageItem::Choice(_, span) => {
                     let span = *span;
                     self.status = Status::Running;
-                    *self.legal.get_mut() = None;
-                    // A choice with no option cannot be played.
-                    let moves = self.enumerate();
-                    let none = moves.is_empty();
-                    *self.legal.get_mut() = Some(moves);
-                    if none {
+                    // A choice with no option cannot be played. When the
+                    // moves can be sampled they are not listed: finding one
+                    // is enough.
+                    if !self.prepare_choice() {
                         let (line, col) = line_of(&tabs, span.start);
                         return Err(format!(
                             "the choice at line {line}, column {col} has no legal option for p{}",
@@ -483,19 +491,46 @@ impl GameState for State {
         moves
     }
 
+    fn random_move(&self, rng: &mut GameRng) -> Option<Move> {
+        if self.status != Status::Running {
+            return None;
+        }
+        match self.sample(rng) {
+            Some(mv) => {
+                self.sampled.borrow_mut().clone_from(&mv);
+                mv
+            }
+            // Exactly the default: list the moves and draw an index.
+            None => {
+                if self.legal.borrow().is_none() {
+                    let moves = self.enumerate();
+                    *self.legal.borrow_mut() = Some(moves);
+                }
+                let legal = self.legal.borrow();
+                let moves = legal.as_deref().unwrap_or_default();
+                if moves.is_empty() {
+                    return None;
+                }
+                moves.get(below(rng, moves.len())).cloned()
+            }
+        }
+    }
+
     fn apply(&mut self, mv: &Move) -> Result<(), PlayError> {
         if self.status != Status::Running {
             return Err(PlayError::GameOver);
         }
-        if self.legal.get_mut().is_none() {
+        let drawn = self.sampled.get_mut().as_ref() == Some(mv);
+        if !drawn && self.legal.get_mut().is_none() {
             let moves = self.enumerate();
             *self.legal.get_mut() = Some(moves);
         }
-        if !self
-            .legal
-            .get_mut()
-            .as_ref()
-            .is_some_and(|l| l.contains(mv))
+        if !drawn
+            && !self
+                .legal
+                .get_mut()
+                .as_ref()
+                .is_some_and(|l| l.contains(mv))
         {
             return Err(PlayError::IllegalMove(format!(
                 "option {} with picks {:?} is not one of the {} legal moves",
@@ -507,6 +542,8 @@ impl GameState for State {
         self.play(mv, false, true).map_err(PlayError::Rules)?;
         self.decisions += 1;
         *self.legal.get_mut() = None;
+        *self.sampled.get_mut() = None;
+        self.plan = None;
         if let Some(f) = self.frames.last_mut() {
             f.pos += 1;
         }

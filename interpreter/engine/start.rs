@@ -110,6 +110,8 @@ impl Rules {
             decisions: 0,
             outcome: None,
             legal: RefCell::new(None),
+            sampled: RefCell::new(None),
+            plan: None,
         };
         state.advance().map_err(PlayError::Rules)?;
         Ok(state)

@@ -32,7 +32,7 @@ use super::state::{AwardConds, CardId, Cycle, OwnerId, PointMap, Table};
 use super::value::Value;
 use super::view::{card_name, owner_name};
 use super::{score, Frame, GameOptions, Rules, State, Tables};
-use crate::game::{GameState, PlayError, Status};
+use crate::game::{PlayError, Status};
 use crate::ir::{CycleKind, LocKind, StageItem, Sym, ValueExpr, EMPTY};
 use crate::random::GameRng;
 use std::collections::HashMap;

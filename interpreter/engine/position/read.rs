@@ -93,6 +93,8 @@ impl Rules {
         state.frames = frames;
         state.decisions = decisions;
         *state.legal.get_mut() = None;
+        *state.sampled.get_mut() = None;
+        state.plan = None;
         if state.frames.is_empty() {
             state.status = Status::Finished;
             let globals = state.globals.clone();
@@ -105,7 +107,7 @@ impl Rules {
         } else {
             state.status = Status::Running;
             state.outcome = None;
-            if state.legal_moves().is_empty() {
+            if !state.prepare_choice() {
                 return err(
                     0,
                     format!(

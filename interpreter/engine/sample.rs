@@ -1,0 +1,265 @@
+//! A random move without listing every legal move: sample, then check.
+//!
+//! A choice's options are cut into *slots*, each at most one move:
+//! - an option with no `any` inside is one slot (its move has an empty
+//!   path);
+//! - an option that is a single `any COLL 'V BODY`, perhaps under guards
+//!   and as the only item of a `do`, whose BODY holds no `any`, is one slot
+//!   per item of COLL (the move picks that item). The guards and COLL are
+//!   evaluated once, as [exploration](super::explore) evaluates them; a
+//!   guard that fails, an empty collection or an error gives no slot.
+//!
+//! When every option is cut so ([`Plan::of`]), [`State::sample`] draws
+//! slots uniformly without replacement (a partial Fisher–Yates over a
+//! reused index array) and checks each as exploration would check that one
+//! run (the body run with the item bound, its last action only checked,
+//! everything taken back from the journal); the first legal slot is the
+//! move. Every legal move is one slot and is first among the legal slots
+//! of a random order with the same probability, so the draw is uniform over
+//! the legal moves, and a slot that is not a legal move is never returned.
+//! A choice with any other option (a second `any`, an `any` after other
+//! actions, inside `all` or `let`...) is not cut: the caller lists the moves
+//! and draws an index, as it always did.
+//!
+//! Exploration evaluates an option's guards and collection on the table
+//! as it stands, and runs each item from there. A plan is only made when
+//! evaluating them changed nothing (no journal entry: no random draw) and
+//! did nothing (no action counted), so running a slot alone starts from
+//! exactly where exploration runs it.
+
+use super::cards::Picker;
+use super::exec::Machine;
+use super::{Move, Path, State};
+use crate::ir::{Action, Condact, VarId};
+use crate::random::{below, GameRng};
+use std::sync::Arc;
+
+/// What one option of a choice offers.
+#[derive(Clone, Debug)]
+enum Slots {
+    /// An option with no `any`: one slot, the option itself.
+    One,
+    /// An `any` whose body does not branch: one slot per item.
+    Each {
+        picker: Picker,
+        len: usize,
+        /// Actions counted before the `any` (as exploration counts them).
+        actions: u32,
+    },
+    /// No move at all (a guard that fails, an empty collection, an error).
+    Empty,
+}
+
+impl Slots {
+    fn len(&self) -> usize {
+        match self {
+            Slots::One => 1,
+            Slots::Each { len, .. } => *len,
+            Slots::Empty => 0,
+        }
+    }
+}
+
+/// The slots of a choice whose options can all be sampled, found when the
+/// game reaches the choice and kept until a move is played (the table does
+/// not change in between: moves are only tried and taken back).
+#[derive(Clone, Debug)]
+pub(super) struct Plan {
+    options: Vec<Slots>,
+    total: usize,
+}
+
+/// The variable and body of the `any` an option consists of (under guards
+/// and one-item `do`s), when its body does not branch.
+fn lone_any(mut c: &Condact) -> Option<(VarId, &Condact)> {
+    loop {
+        match &c.action {
+            Action::Do(items) if items.len() == 1 => c = &items[0],
+            Action::Any { var, body, .. } if !body.branches => return Some((*var, body)),
+            _ => return None,
+        }
+    }
+}
+
+/// Evaluates the guards on the way to an option's lone `any` and its
+/// collection, in exploration's order: `None` when a guard fails.
+fn reach(m: &mut Machine, mut c: &Condact) -> super::eval::R<Option<Picker>> {
+    loop {
+        if let Some(cond) = &c.cond {
+            if !m.bool(cond)? {
+                return Ok(None);
+            }
+        }
+        match &c.action {
+            Action::Do(items) if items.len() == 1 => c = &items[0],
+            Action::Any { over, .. } => return m.picker(over).map(Some),
+            _ => return Ok(None),
+        }
+    }
+}
+
+impl Plan {
+    /// The slots of `options`, or `None` when one of them cannot be cut
+    /// into slots. The table is left as it was (the journal must be on).
+    fn of(m: &mut Machine, options: &[Condact]) -> Option<Plan> {
+        let mut slots = Vec::with_capacity(options.len());
+        for option in options {
+            if !option.branches {
+                slots.push(Slots::One);
+                continue;
+            }
+            lone_any(option)?;
+            let mark = m.journal_len();
+            m.actions = 0;
+            let reached = reach(m, option);
+            let untouched = m.journal_len() == mark && m.actions == 0;
+            let actions = m.actions;
+            let option_slots = match reached {
+                // A failing run is not a move.
+                Err(_) => Slots::Empty,
+                Ok(_) if !untouched => {
+                    m.undo_to(mark);
+                    return None;
+                }
+                Ok(None) => Slots::Empty,
+                Ok(Some(picker)) => match picker.len(m) {
+                    0 => Slots::Empty,
+                    len => Slots::Each {
+                        picker,
+                        len,
+                        actions,
+                    },
+                },
+            };
+            m.undo_to(mark);
+            slots.push(option_slots);
+        }
+        let total = slots.iter().map(Slots::len).sum();
+        Some(Plan {
+            options: slots,
+            total,
+        })
+    }
+
+    /// The option and item of slot `s` (`s < self.total`).
+    fn locate(&self, mut s: usize) -> (usize, usize) {
+        for (o, slots) in self.options.iter().enumerate() {
+            let n = slots.len();
+            if s < n {
+                return (o, s);
+            }
+            s -= n;
+        }
+        (self.options.len(), 0)
+    }
+
+    /// The move of slot `s` of the choice `options` when it is legal (run
+    /// alone, its last action only checked, and taken back).
+    fn check(&self, m: &mut Machine, options: &[Condact], s: usize) -> Option<Move> {
+        let (o, i) = self.locate(s);
+        let option = options.get(o)?;
+        let mark = m.journal_len();
+        let (legal, path) = match self.options.get(o)? {
+            Slots::One => {
+                m.actions = 0;
+                let legal = m.check_condact(option).is_ok() && m.actions > 0;
+                (legal, Path::default())
+            }
+            Slots::Each {
+                picker, actions, ..
+            } => {
+                let (var, body) = lone_any(option)?;
+                let item = picker.get(i, m);
+                m.set_var(var as usize, item);
+                m.actions = *actions;
+                let legal = m.check_condact(body).is_ok() && m.actions > 0;
+                (legal, Path::from_slice(&[i as u32]))
+            }
+            Slots::Empty => (false, Path::default()),
+        };
+        m.undo_to(mark);
+        legal.then_some(Move {
+            option: o as u16,
+            path,
+        })
+    }
+
+    /// Draws slots uniformly without replacement until one is legal.
+    fn draw(&self, m: &mut Machine, options: &[Condact], rng: &mut GameRng) -> Option<Move> {
+        ORDER.with(|cell| {
+            let mut order = cell.take();
+            order.clear();
+            order.extend(0..self.total as u32);
+            let mut found = None;
+            for t in 0..self.total {
+                let r = t + below(rng, self.total - t);
+                order.swap(t, r);
+                found = self.check(m, options, order[t] as usize);
+                if found.is_some() {
+                    break;
+                }
+            }
+            cell.set(order);
+            found
+        })
+    }
+
+    /// Whether some slot is legal (tried in order, no randomness).
+    fn any_legal(&self, m: &mut Machine, options: &[Condact]) -> bool {
+        (0..self.total).any(|s| self.check(m, options, s).is_some())
+    }
+}
+
+thread_local! {
+    /// The slot order of the last draw on this thread (its room is reused).
+    static ORDER: std::cell::Cell<Vec<u32>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+impl State {
+    /// Runs `f` on the options of the current choice with a machine whose
+    /// journal is on; the table is left as it was. `None` when the game is
+    /// not at a choice.
+    fn with_choice<T>(&self, f: impl FnOnce(&mut Machine, &[Condact]) -> T) -> Option<T> {
+        let options = self.choice()?;
+        let mut table = self.table.borrow_mut();
+        let mut m = Machine::new(&self.tabs, &mut table, &self.globals);
+        m.start_journal();
+        let out = f(&mut m, options);
+        m.undo_all();
+        Some(out)
+    }
+
+    /// Gets the choice the game has reached ready to be played: its plan
+    /// when it can be sampled, else its list of moves. Returns whether it
+    /// has a legal move.
+    pub(super) fn prepare_choice(&mut self) -> bool {
+        *self.legal.get_mut() = None;
+        *self.sampled.get_mut() = None;
+        self.plan = None;
+        let planned = self.with_choice(|m, options| {
+            let plan = Plan::of(m, options)?;
+            let any = plan.any_legal(m, options);
+            Some((plan, any))
+        });
+        match planned.flatten() {
+            Some((plan, any)) => {
+                self.plan = Some(Arc::new(plan));
+                any
+            }
+            None => {
+                let moves = self.enumerate();
+                let any = !moves.is_empty();
+                *self.legal.get_mut() = Some(moves);
+                any
+            }
+        }
+    }
+
+    /// A legal move of the current choice drawn uniformly with `rng`
+    /// without listing them all, when it can be sampled (`Some(None)`: it
+    /// has no legal move); `None` when it cannot.
+    pub(super) fn sample(&self, rng: &mut GameRng) -> Option<Option<Move>> {
+        let plan = self.plan.as_ref()?;
+        self.with_choice(|m, options| plan.draw(m, options, rng))
+    }
+}
