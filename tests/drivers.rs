@@ -10,7 +10,7 @@
 
 use cardboard::drivers::perft::{perft, perft_table};
 use cardboard::drivers::run::{run_game, transcript};
-use cardboard::drivers::simulate::{simulate, SimulateConfig, SimulateReport};
+use cardboard::drivers::simulate::{simulate, SimulateConfig, SimulateReport, BRANCHING_EVERY};
 use cardboard::drivers::{game_seed, GameEnd, Ruleset};
 use cardboard::engine::GameOptions;
 use cardboard::game::{GameState, Outcome, PlayError, Status};
@@ -257,14 +257,14 @@ fn simulate_counts_wins_ties_decisions_and_branching() {
     assert_eq!((r.min_decisions, r.max_decisions), (1, 2));
     let decisions = (2 * n - k) as f64;
     assert!((r.mean_decisions - decisions / n as f64).abs() < 1e-12);
-    // The moves are counted in games 0, 10, 20, ... only: replay those.
+    // The moves are counted in games 0, 50, 100, ... only: replay those.
     let (mut counted_decisions, mut counted_moves) = (0, 0);
-    for i in (0..n).step_by(10) {
+    for i in (0..n).step_by(BRANCHING_EVERY as usize) {
         let game = run_game(&Toy, &options(game_seed(7, i), &[("PILE", "2")]), 10_000);
         counted_decisions += game.decisions;
         counted_moves += if game.decisions == 1 { 2 } else { 3 };
     }
-    assert_eq!(r.branching_games, n / 10);
+    assert_eq!(r.branching_games, n / BRANCHING_EVERY);
     let branching = counted_moves as f64 / counted_decisions as f64;
     assert!(
         (r.mean_branching_counted - branching).abs() < 1e-12,
@@ -273,7 +273,7 @@ fn simulate_counts_wins_ties_decisions_and_branching() {
     assert!(r.mean_branching_counted > 1.5 && r.mean_branching_counted < 2.0);
     assert!(r.to_text().contains("completed:        1000 (100.0%)"));
     assert!(r.to_text().contains(&format!(
-        "moves/decision:   mean {branching:.2} (counted in 1 game in 10)"
+        "moves/decision:   mean {branching:.2} (counted in 1 game in 50)"
     )));
 }
 

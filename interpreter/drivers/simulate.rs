@@ -30,7 +30,7 @@ const QUOTED: usize = 5;
 const CHUNK: u64 = 32;
 /// The legal moves are counted in the games whose index is a multiple of
 /// this.
-pub const BRANCHING_EVERY: u64 = 10;
+pub const BRANCHING_EVERY: u64 = 50;
 
 /// What to simulate (`cardboard simulate` arguments).
 #[derive(Clone, Debug)]

@@ -135,7 +135,14 @@ pub struct BoardGeom {
     /// order, `NONE` where there is none (worked out once: floods ask for
     /// them at every step).
     orth: std::sync::Arc<Vec<[SpaceId; 4]>>,
+    /// Each space's neighbour in every direction, by `Dir as usize`:
+    /// `NONE` off the edge, `WRONG` for a direction this board does not
+    /// have (worked out once: `neighbour` asks for them often).
+    steps: std::sync::Arc<Vec<[SpaceId; Dir::COUNT]>>,
 }
+
+/// A direction the board does not have (a track's `N`, a grid's `NEXT`).
+const WRONG: SpaceId = SpaceId::MAX - 1;
 
 /// No neighbour in that direction.
 const NONE: SpaceId = SpaceId::MAX;
@@ -160,6 +167,7 @@ impl BoardGeom {
             wrap_cols,
             name,
             orth: Default::default(),
+            steps: Default::default(),
         };
         let orth = (first..first + b.len())
             .map(|s| {
@@ -171,7 +179,46 @@ impl BoardGeom {
             })
             .collect();
         b.orth = std::sync::Arc::new(orth);
+        const ALL: [Dir; Dir::COUNT] = [
+            Dir::N,
+            Dir::E,
+            Dir::S,
+            Dir::W,
+            Dir::NE,
+            Dir::NW,
+            Dir::SE,
+            Dir::SW,
+            Dir::Next,
+            Dir::Prev,
+        ];
+        let steps = (first..first + b.len())
+            .map(|s| {
+                let mut out = [WRONG; Dir::COUNT];
+                for d in ALL {
+                    out[d as usize] = match b.step(s, d) {
+                        Ok(n) => n.unwrap_or(NONE),
+                        Err(_) => WRONG,
+                    };
+                }
+                out
+            })
+            .collect();
+        b.steps = std::sync::Arc::new(steps);
         b
+    }
+
+    /// [`BoardGeom::step`] from the table worked out at the start.
+    #[inline]
+    pub fn step_fast(&self, s: SpaceId, d: Dir) -> Result<Option<SpaceId>, String> {
+        match self
+            .steps
+            .get((s - self.first) as usize)
+            .map(|row| row[d as usize])
+        {
+            Some(NONE) => Ok(None),
+            Some(WRONG) | None => self.step(s, d),
+            Some(n) => Ok(Some(n)),
+        }
     }
 
     fn neighbour_dirs(&self) -> &'static [Dir] {

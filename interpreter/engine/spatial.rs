@@ -67,7 +67,7 @@ impl Machine<'_> {
                     return Ok(None);
                 };
                 let d = self.dir(dir)?;
-                self.board_of(s)?.step(s, d)?
+                self.board_of(s)?.step_fast(s, d)?
             }
             SpaceExpr::Find {
                 from,
