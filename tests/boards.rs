@@ -191,6 +191,8 @@ fn compiled_group_conditions_agree_with_the_general_ones() {
         "(and (> (size ('V vloc STONE)) 0) (not (== ('V sto M) (game sto LIMIT))))",
         "(!= 'V (space G 1 1))",
         "(or (== 'V 'HOLE) (== ('V sto M) 0))",
+        "(and (< (row 'V) 3) (!= (col 'V) 0))",
+        "(or (== (index 'V) 5) (> (col 'V) 1) (>= (game sto LIMIT) (row 'V)))",
     ];
     // Stones: BLACK at (0,1) (1,1) (2,1), WHITE at (1,2) (2,2); marks M=1 on
     // row 3 and M=2 at (0,0).

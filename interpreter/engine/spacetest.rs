@@ -4,7 +4,8 @@
 //! so it is the innermost loop of every board game that looks at connected
 //! regions. Most such conditions have one of a few shapes: an attribute of
 //! the top card of one of the space's locations, the size of one of its
-//! locations, one of its integer storages or the space itself, compared
+//! locations, one of its integer storages, its row, column or index, or the
+//! space itself, compared
 //! with something that does not depend on the space (a literal, another
 //! variable, a storage of the game); and `and`, `or`, `not` of those. Such
 //! a condition is compiled once before the search into a [`SpaceTest`]
@@ -46,6 +47,12 @@ pub enum SpaceTest {
         op: CmpOp,
         value: i64,
     },
+    /// The space's row, column or index on its board compared with `value`.
+    Place {
+        what: Place,
+        op: CmpOp,
+        value: i64,
+    },
     /// The space is (or is not) `space`.
     Is {
         space: Option<u32>,
@@ -78,6 +85,18 @@ impl SpaceTest {
             }
             SpaceTest::Sto { sto, op, value } => {
                 op.holds(table.ints[owner * int_count + sto], *value)
+            }
+            SpaceTest::Place { what, op, value } => {
+                let Some(b) = table.boards.of(s) else {
+                    return false;
+                };
+                let (r, c) = b.coords(s);
+                let v = match what {
+                    Place::Row => r,
+                    Place::Col => c,
+                    Place::Index => s - b.first,
+                };
+                op.holds(v as i64, *value)
             }
             SpaceTest::Is { space, eq } => (Some(s) == *space) == *eq,
             SpaceTest::And(xs) => xs.iter().all(|x| x.holds(table, loc_count, int_count, s)),
@@ -160,6 +179,7 @@ impl Machine<'_> {
                 match probe {
                     SpaceInt::Size(loc) => SpaceTest::Size { loc, op, value },
                     SpaceInt::Sto(sto) => SpaceTest::Sto { sto, op, value },
+                    SpaceInt::Place(what) => SpaceTest::Place { what, op, value },
                 }
             }
             BoolExpr::Space { eq, left, right } => {
@@ -193,9 +213,17 @@ impl Machine<'_> {
         Some((var_location(l, var)?, *k as usize))
     }
 
-    /// `(size (VAR vloc NAME))` or `(VAR sto NAME)`.
+    /// `(size (VAR vloc NAME))`, `(VAR sto NAME)`, `(row VAR)`, `(col
+    /// VAR)` or `(index VAR)`.
     fn space_int(&self, e: &IntExpr, var: VarId) -> Option<SpaceInt> {
         match e {
+            IntExpr::SpaceRow(s) | IntExpr::SpaceCol(s) | IntExpr::SpaceIndex(s) if matches!(&**s, SpaceExpr::Var(v) if *v == var) => {
+                Some(SpaceInt::Place(match e {
+                    IntExpr::SpaceRow(_) => Place::Row,
+                    IntExpr::SpaceCol(_) => Place::Col,
+                    _ => Place::Index,
+                }))
+            }
             IntExpr::Size(c) => match &**c {
                 CollectionExpr::Cards(CardsExpr::Location(l)) => {
                     Some(SpaceInt::Size(var_location(l, var)?))
@@ -251,4 +279,13 @@ impl Machine<'_> {
 enum SpaceInt {
     Size(usize),
     Sto(usize),
+    Place(Place),
+}
+
+/// Where a space lies on its board.
+#[derive(Clone, Copy, Debug)]
+pub enum Place {
+    Row,
+    Col,
+    Index,
 }
