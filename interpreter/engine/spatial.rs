@@ -140,6 +140,12 @@ impl Machine<'_> {
 
     /// Evaluates a direction: an error for a string that is none.
     pub(super) fn dir(&mut self, e: &StrExpr) -> R<board::Dir> {
+        if let StrExpr::Rotate(inner, quarters) = e {
+            // Turned here, not through the direction's name.
+            let d = self.dir(inner)?;
+            let k = self.int(quarters)?;
+            return Ok(d.rotate(k)?);
+        }
         let s = self.str(e)?;
         let d = self.tabs.dirs.get(s as usize).copied().flatten();
         d.ok_or_else(|| {
