@@ -57,6 +57,49 @@ impl Machine<'_> {
         }
     }
 
+    /// `(min 'S 'V (row 'V))` and the like (row, column or index of spaces
+    /// held in a variable), read in place; `None` for any other form.
+    fn extreme_place(
+        &self,
+        max: bool,
+        over: &CollectionExpr,
+        var: VarId,
+        body: &IntExpr,
+    ) -> R<Option<i64>> {
+        let (
+            CollectionExpr::Var(v, _),
+            IntExpr::SpaceRow(s) | IntExpr::SpaceCol(s) | IntExpr::SpaceIndex(s),
+        ) = (over, body)
+        else {
+            return Ok(None);
+        };
+        let (SpaceExpr::Var(w), Value::Spaces(spaces)) = (&**s, self.var(*v)) else {
+            return Ok(None);
+        };
+        if *w != var {
+            return Ok(None);
+        }
+        let mut best: Option<i64> = None;
+        for &sp in spaces {
+            let b = self.board_of(sp)?;
+            let (r, c) = b.coords(sp);
+            let x = match body {
+                IntExpr::SpaceRow(_) => r,
+                IntExpr::SpaceCol(_) => c,
+                _ => sp - b.first,
+            } as i64;
+            best = Some(match best {
+                Some(b) if (x > b) != max => b,
+                _ => x,
+            });
+        }
+        match best {
+            Some(b) => Ok(Some(b)),
+            None if max => Err("`max` over an empty collection".into()),
+            None => Err("`min` over an empty collection".into()),
+        }
+    }
+
     /// The number of rows (or columns) that `spaces` span. The lines of
     /// the first space's board are marked in a bit set; spaces of other
     /// boards (rare) are counted by (board, line) pairs.
@@ -269,6 +312,9 @@ impl Machine<'_> {
                 var,
                 body,
             } => {
+                if let Some(best) = self.extreme_place(*max, over, *var, body)? {
+                    return Ok(best);
+                }
                 let picker = self.picker(over)?;
                 let mut best: Option<i64> = None;
                 for i in 0..picker.len(self) {

@@ -29,17 +29,24 @@ impl Machine<'_> {
     fn space_any(&mut self, e: &SpaceExpr) -> R<Option<u32>> {
         Ok(match e {
             SpaceExpr::At { board, coords } => {
-                let mut xs = Vec::with_capacity(2);
-                for c in coords {
-                    xs.push(self.int(c)?);
+                // At most two coordinates (the lowering checks the count).
+                let mut buf = [0i64; 2];
+                for (slot, c) in buf.iter_mut().zip(coords) {
+                    *slot = self.int(c)?;
                 }
+                let xs = &buf[..coords.len().min(2)];
                 let b = self
                     .table
                     .boards
                     .boards
                     .get(*board as usize)
                     .ok_or("no such board")?;
-                match xs.as_slice() {
+                match xs {
+                    _ if coords.len() > 2 => {
+                        return Err(
+                            format!("wrong number of coordinates for board `{}`", b.name).into(),
+                        )
+                    }
                     [i] if b.track => b.at(0, *i),
                     [r, c] if !b.track => b.at(*r, *c),
                     _ => {
