@@ -261,6 +261,30 @@ fn compiled_group_conditions_agree_with_the_general_ones() {
 }
 
 #[test]
+fn membership_of_a_space_in_a_collection() {
+    // 'L holds (0,0) (0,1); 'E is empty; off the board is no space.
+    let t = table(
+        "(create board G (grid 2 2))",
+        "(do (
+           (let (filter (spaces G) 'S (== (row 'S) 0)) 'L
+            (let (filter (spaces G) 'S (== (row 'S) 5)) 'E
+             (do (
+               ((any 'L 'X (== 'X (space G 0 1))) (set (game sto IN) 1))
+               ((any 'L 'X (== (space G 1 1) 'X)) (set (game sto OUT) 1))
+               ((any 'L 'X (== 'X (neighbour (space G 0 0) N))) (set (game sto OFF) 1))
+               ((all 'E 'X (== 'X (neighbour (space G 0 0) N))) (set (game sto VACUOUS) 1))
+               ((all 'L 'X (== 'X (space G 0 0))) (set (game sto ALLSAME) 1))
+               ((all (filter 'L 'S (== (col 'S) 1)) 'X (== 'X (space G 0 1))) (set (game sto ONE) 1))))))))",
+    );
+    assert!(t.contains("sto IN = 1"), "{t}");
+    assert!(!t.contains("sto OUT"), "{t}");
+    assert!(!t.contains("sto OFF"), "{t}");
+    assert!(t.contains("sto VACUOUS = 1"), "{t}");
+    assert!(!t.contains("sto ALLSAME"), "{t}");
+    assert!(t.contains("sto ONE = 1"), "{t}");
+}
+
+#[test]
 fn board_sizes_come_from_declared_constants() {
     let src = "(game (declare 4 'N)\n (setup (create players 2) (create board T (track 'N)))\n (do (((onboard (before (space T 0) 'V (== 1 1))) (set (game sto LAST) 1))\n      (set (game sto SPACES) (size (spaces T)))))\n (scoring max 0))";
     let rules = Rules::from_source("t.rcy", src).unwrap_or_else(|e| panic!("{}", e.render()));

@@ -581,6 +581,34 @@ impl Machine<'_> {
             })?;
             return Ok(if decided { some } else { !some });
         }
+        if let (
+            CollectionExpr::Var(v, _),
+            BoolExpr::Space {
+                eq: true,
+                left,
+                right,
+            },
+        ) = (over, body)
+        {
+            // `(any SPACES 'X (== 'X SPACE))`: is the space among them?
+            let other = match (left, right) {
+                (SpaceExpr::Var(x), o) | (o, SpaceExpr::Var(x)) if *x == var => Some(o),
+                _ => None,
+            };
+            if let (Some(other), true) = (other, matches!(self.var(*v), Value::Spaces(_))) {
+                if !matches!(other, SpaceExpr::Var(x) if *x == var) {
+                    let target = self.space(other)?;
+                    let Value::Spaces(spaces) = self.var(*v) else {
+                        return Ok(!some);
+                    };
+                    return Ok(if some {
+                        spaces.iter().any(|&s| Some(s) == target)
+                    } else {
+                        spaces.iter().all(|&s| Some(s) == target)
+                    });
+                }
+            }
+        }
         let picker = self.picker(over)?;
         for i in 0..picker.len(self) {
             let item = picker.get(i, self);
