@@ -26,6 +26,21 @@ impl Dir {
     /// How many directions there are.
     pub const COUNT: usize = 10;
 
+    /// Every direction, in `Dir as usize` order: the eight of a grid, then
+    /// the two of a track.
+    pub const ALL: [Dir; Dir::COUNT] = [
+        Dir::N,
+        Dir::E,
+        Dir::S,
+        Dir::W,
+        Dir::NE,
+        Dir::NW,
+        Dir::SE,
+        Dir::SW,
+        Dir::Next,
+        Dir::Prev,
+    ];
+
     /// Reads a direction name (`N`, `NE`, `NEXT`, ...).
     pub fn parse(name: &str) -> Option<Dir> {
         Some(match name {
@@ -179,22 +194,10 @@ impl BoardGeom {
             })
             .collect();
         b.orth = std::sync::Arc::new(orth);
-        const ALL: [Dir; Dir::COUNT] = [
-            Dir::N,
-            Dir::E,
-            Dir::S,
-            Dir::W,
-            Dir::NE,
-            Dir::NW,
-            Dir::SE,
-            Dir::SW,
-            Dir::Next,
-            Dir::Prev,
-        ];
         let steps = (first..first + b.len())
             .map(|s| {
                 let mut out = [WRONG; Dir::COUNT];
-                for d in ALL {
+                for d in Dir::ALL {
                     out[d as usize] = match b.step(s, d) {
                         Ok(n) => n.unwrap_or(NONE),
                         Err(_) => WRONG,
@@ -311,7 +314,10 @@ impl BoardGeom {
         Ok(out)
     }
 
-    /// [`BoardGeom::flood`] for a condition that cannot fail.
+    /// [`BoardGeom::flood`] for a condition that cannot fail (a compiled
+    /// one). A loop of its own, the result doubling as the queue: it is
+    /// the innermost loop of board games, and going through
+    /// [`BoardGeom::flood_until`] costs a fifth more per space.
     pub fn flood_where(
         &self,
         start: SpaceId,
@@ -476,16 +482,8 @@ mod tests {
         assert_eq!(Dir::SW.rotate(-1), Ok(Dir::SE));
         assert_eq!(Dir::NE.rotate(2), Ok(Dir::SW));
         assert_eq!(Dir::E.rotate(i64::MIN), Ok(Dir::E));
-        for d in [
-            Dir::N,
-            Dir::E,
-            Dir::S,
-            Dir::W,
-            Dir::NE,
-            Dir::NW,
-            Dir::SE,
-            Dir::SW,
-        ] {
+        for d in &Dir::ALL[..8] {
+            let d = *d;
             assert_eq!(d.rotate(2), Ok(d.opposite()));
             assert_eq!(Dir::parse(d.name()), Some(d));
         }
