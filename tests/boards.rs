@@ -296,6 +296,18 @@ fn board_sizes_come_from_declared_constants() {
         .unwrap();
     assert!(s.describe().contains("sto SPACES = 6"), "{}", s.describe());
     assert!(!s.describe().contains("LAST"), "{}", s.describe());
+    // Games of other sizes from the same rules get their own boards (built
+    // boards are shared by size only).
+    for n in [3, 6, 9, 3] {
+        let s = rules
+            .start(&GameOptions {
+                seed: 0,
+                overrides: vec![("N".into(), n.to_string())],
+            })
+            .unwrap();
+        let want = format!("sto SPACES = {n}");
+        assert!(s.describe().contains(&want), "{}", s.describe());
+    }
 }
 
 #[test]

@@ -76,6 +76,10 @@ pub struct Tables {
     /// The symbol of each direction among the symbols (for `rotate`), by
     /// `Dir as usize`.
     pub dir_names: [Option<Sym>; board::Dir::COUNT],
+    /// Boards already built, by their sizes: a game whose boards have the
+    /// sizes of an earlier game's shares their geometry (neighbour tables
+    /// included) rather than working it out again.
+    pub boards_built: std::sync::Mutex<Vec<(Vec<[i64; 5]>, Arc<board::Boards>)>>,
 }
 
 impl Tables {
@@ -114,6 +118,7 @@ impl Tables {
                 }
                 names
             },
+            boards_built: Default::default(),
             prog,
         }
     }

@@ -88,7 +88,7 @@ impl Rules {
             let mut m = Machine::new(tabs, &mut scratch, &globals);
             board_sizes(&mut m, prog).map_err(PlayError::Rules)?
         };
-        let mut table = Table::new(tabs, players as usize, Arc::new(boards), rng);
+        let mut table = Table::new(tabs, players as usize, boards, rng);
         if let Some(teams) = &prog.setup.teams {
             exec::set_teams(&mut table, teams).map_err(|e| PlayError::Rules(e.into()))?;
         }
@@ -121,12 +121,12 @@ impl Rules {
 /// Most spaces a game may have over all its boards.
 pub const MAX_SPACES: i64 = 1 << 20;
 
-/// Evaluates the boards' sizes.
-fn board_sizes(m: &mut Machine, prog: &Program) -> Result<board::Boards, String> {
-    let mut boards = board::Boards::default();
+/// Evaluates the boards' sizes and builds the boards, or takes them from
+/// an earlier game with the same sizes.
+fn board_sizes(m: &mut Machine, prog: &Program) -> Result<Arc<board::Boards>, String> {
+    let mut shapes = Vec::with_capacity(prog.boards.len());
     let mut first: i64 = 0;
     for b in &prog.boards {
-        let name = prog.symbols[b.name as usize].clone();
         let (rows, cols, track, wrap_rows, wrap_cols) = match &b.shape {
             crate::ir::Shape::Track { len } => (1, m.int(len)?, true, false, false),
             crate::ir::Shape::Grid {
@@ -137,19 +137,41 @@ fn board_sizes(m: &mut Machine, prog: &Program) -> Result<board::Boards, String>
             } => (m.int(rows)?, m.int(cols)?, false, *wrap_rows, *wrap_cols),
         };
         if rows < 1 || cols < 1 || first + rows * cols > MAX_SPACES {
+            let name = &prog.symbols[b.name as usize];
             return Err(format!(
                 "board `{name}` would have {rows} x {cols} spaces: sizes must be at least 1 and at most {MAX_SPACES} spaces in all"
             ));
         }
+        shapes.push([rows, cols, track as i64, wrap_rows as i64, wrap_cols as i64]);
+        first += rows * cols;
+    }
+    let built = &m.tabs.boards_built;
+    if let Ok(built) = built.lock() {
+        if let Some((_, boards)) = built.iter().find(|(s, _)| *s == shapes) {
+            return Ok(boards.clone());
+        }
+    }
+    let mut boards = board::Boards::default();
+    let mut first = 0;
+    for (b, &[rows, cols, track, wrap_rows, wrap_cols]) in prog.boards.iter().zip(&shapes) {
+        let name = prog.symbols[b.name as usize].clone();
         boards.boards.push(board::BoardGeom::new(
             first as u32,
             rows as u32,
             cols as u32,
-            track,
-            (wrap_rows, wrap_cols),
+            track != 0,
+            (wrap_rows != 0, wrap_cols != 0),
             name.into(),
         ));
         first += rows * cols;
+    }
+    let boards = Arc::new(boards);
+    if let Ok(mut built) = built.lock() {
+        // A few sizes are kept (a simulation uses one).
+        if built.len() >= 8 {
+            built.remove(0);
+        }
+        built.push((shapes, boards.clone()));
     }
     Ok(boards)
 }
