@@ -53,6 +53,10 @@ pub struct GameOptions {
     pub overrides: Vec<(String, String)>,
 }
 
+/// Boards built for one list of sizes: each board's rows, columns and
+/// whether it is a track and wraps its rows and its columns (0 or 1).
+pub type BuiltBoards = (Vec<[i64; 5]>, Arc<board::Boards>);
+
 /// The program with its lookup tables (shared by every game).
 #[derive(Debug)]
 pub struct Tables {
@@ -79,7 +83,7 @@ pub struct Tables {
     /// Boards already built, by their sizes: a game whose boards have the
     /// sizes of an earlier game's shares their geometry (neighbour tables
     /// included) rather than working it out again.
-    pub boards_built: std::sync::Mutex<Vec<(Vec<[i64; 5]>, Arc<board::Boards>)>>,
+    pub boards_built: std::sync::Mutex<Vec<BuiltBoards>>,
 }
 
 impl Tables {
