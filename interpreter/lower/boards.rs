@@ -594,6 +594,16 @@ impl Lowerer {
     /// `(min INTS)`, `(max INTS)`, `(first INTS)`: an integer out of a
     /// collection of integers.
     pub(super) fn int_of_ints(&mut self, e: &SExpr, items: &[SExpr], head: &str) -> IntExpr {
+        if head != "first" && items.len() != 2 {
+            self.error(
+                e.span(),
+                format!(
+                    "`{head}` is written `({head} INTS)` or `({head} COLLECTION 'V INT)` (the {} value of INT over the items)",
+                    if head == "min" { "least" } else { "greatest" }
+                ),
+            );
+            return IntExpr::Lit(0);
+        }
         if !self.arity(e, items, 1, "one collection of integers") {
             return IntExpr::Lit(0);
         }
