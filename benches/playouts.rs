@@ -1,6 +1,7 @@
-//! Random playouts of the shipped games: one whole game (start, every
-//! decision found and one picked at random, to the end) per iteration, the
-//! seed varying with the iteration so that every game differs.
+//! Random playouts of the shipped games: one whole game (start, at every
+//! decision a legal move drawn uniformly by the random player, to the end)
+//! per iteration, the seed varying with the iteration so that every game
+//! differs.
 //!
 //! `cargo bench --bench playouts` (add `-- agram` to run one game only).
 //! The simulation report (`cardboard simulate`) gives the same measure as
