@@ -8,6 +8,8 @@
 //! scores tie. `STOPAT`, `FAILAT`, `PANICAT` make the game stop, fail or
 //! panic at a given decision, to test how drivers count those.
 
+mod common;
+
 use cardboard::drivers::perft::{perft, perft_table};
 use cardboard::drivers::run::{run_game, transcript};
 use cardboard::drivers::simulate::{simulate, SimulateConfig, SimulateReport, BRANCHING_EVERY};
@@ -15,7 +17,7 @@ use cardboard::drivers::{game_seed, GameEnd, Ruleset};
 use cardboard::engine::GameOptions;
 use cardboard::game::{GameState, Outcome, PlayError, Status};
 use cardboard::random::{below, GameRng};
-use std::process::Command;
+use common::cardboard;
 
 #[derive(Clone, Debug, Default)]
 struct Toy;
@@ -410,18 +412,6 @@ fn run_transcript_tells_how_a_game_stopped() {
 
     let bad_start = transcript(&Toy, &options(1, &[("PILE", "x")]), 50);
     assert!(bad_start.ends_with("== error at start ==\nrules error: `PILE` wants a number\n"));
-}
-
-fn cardboard(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_cardboard"))
-        .args(args)
-        .output()
-        .expect("run cardboard");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]

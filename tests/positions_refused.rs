@@ -3,12 +3,14 @@
 //! panic; a position where the player to move has no move is refused; the
 //! command line saves and starts from positions.
 
+mod common;
 #[path = "common/positions.rs"]
 mod helpers;
 
 use cardboard::engine::{GameOptions, Rules};
 use cardboard::game::GameState;
 use cardboard::random::{below, GameRng};
+use common::cardboard;
 use helpers::*;
 use std::path::Path;
 
@@ -456,19 +458,6 @@ fn damaged_positions_never_panic() {
             }
         }
     }
-}
-
-fn cardboard(args: &[&str]) -> (i32, String, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_cardboard"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(args)
-        .output()
-        .expect("run cardboard");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]

@@ -40,6 +40,37 @@ impl std::fmt::Display for Fault {
 /// A result of running the rules.
 pub type R<T> = Result<T, Fault>;
 
+/// The least or greatest of the values offered, for `(min C 'V INT)` and
+/// `(max C 'V INT)`.
+struct Extremum {
+    max: bool,
+    best: Option<i64>,
+}
+
+impl Extremum {
+    fn new(max: bool) -> Extremum {
+        Extremum { max, best: None }
+    }
+
+    fn offer(&mut self, x: i64) {
+        self.best = Some(match self.best {
+            Some(b) if (x > b) != self.max => b,
+            _ => x,
+        });
+    }
+
+    /// The value, or the error of an empty collection.
+    fn value(&self) -> R<i64> {
+        self.best.ok_or_else(|| {
+            if self.max {
+                "`max` over an empty collection".into()
+            } else {
+                "`min` over an empty collection".into()
+            }
+        })
+    }
+}
+
 impl Machine<'_> {
     pub(super) fn var(&self, v: VarId) -> &Value {
         self.vars.get(v as usize).unwrap_or(&Value::Unset)
@@ -79,25 +110,17 @@ impl Machine<'_> {
         if *w != var {
             return Ok(None);
         }
-        let mut best: Option<i64> = None;
+        let mut best = Extremum::new(max);
         for &sp in spaces {
             let b = self.board_of(sp)?;
             let (r, c) = b.coords(sp);
-            let x = match body {
+            best.offer(match body {
                 IntExpr::SpaceRow(_) => r,
                 IntExpr::SpaceCol(_) => c,
                 _ => sp - b.first,
-            } as i64;
-            best = Some(match best {
-                Some(b) if (x > b) != max => b,
-                _ => x,
-            });
+            } as i64);
         }
-        match best {
-            Some(b) => Ok(Some(b)),
-            None if max => Err("`max` over an empty collection".into()),
-            None => Err("`min` over an empty collection".into()),
-        }
+        best.value().map(Some)
     }
 
     /// The number of rows (or columns) that `spaces` span. The lines of
@@ -316,21 +339,13 @@ impl Machine<'_> {
                     return Ok(best);
                 }
                 let picker = self.picker(over)?;
-                let mut best: Option<i64> = None;
+                let mut best = Extremum::new(*max);
                 for i in 0..picker.len(self) {
                     let item = picker.get(i, self);
                     self.set_var(*var as usize, item);
-                    let v = self.int(body)?;
-                    best = Some(match best {
-                        Some(b) if (v > b) != *max => b,
-                        _ => v,
-                    });
+                    best.offer(self.int(body)?);
                 }
-                best.ok_or(if *max {
-                    "`max` over an empty collection"
-                } else {
-                    "`min` over an empty collection"
-                })?
+                best.value()?
             }
             IntExpr::SumAll { over, var, storage } => {
                 let items = self.items(over)?;

@@ -34,3 +34,18 @@ fn rcy_files(dir: &Path) -> Vec<PathBuf> {
     out.sort();
     out
 }
+
+/// Runs the `cardboard` command line from the project's folder: its exit
+/// code, standard output and standard error.
+pub fn cardboard(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_cardboard"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .output()
+        .expect("run cardboard");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
