@@ -344,23 +344,20 @@ impl<'a> Machine<'a> {
                 let v = self.int(v)?;
                 let i = self.int_slot(s)?;
                 let old = self.table.ints[i];
-                let new = match a {
-                    Action::IncInt(..) => old.wrapping_add(v),
-                    Action::DecInt(..) => old.wrapping_sub(v),
-                    _ => v,
-                };
-                self.record(|| Undo::Int(i, old));
-                self.table.ints[i] = new;
-                self.log(|m| format!("{} = {new}", m.int_name(i)));
+                self.store_int(
+                    i,
+                    match a {
+                        Action::IncInt(..) => old.wrapping_add(v),
+                        Action::DecInt(..) => old.wrapping_sub(v),
+                        _ => v,
+                    },
+                );
             }
             Action::SetStr(s, v) => {
                 self.actions += 1;
                 let v = self.str(v)?;
                 let i = self.str_slot(s)?;
-                let old = self.table.strs[i];
-                self.record(|| Undo::Str(i, old));
-                self.table.strs[i] = v;
-                self.log(|m| format!("{} = {}", m.str_name(i), m.tabs.prog.symbols[v as usize]));
+                self.store_str(i, v);
             }
             Action::SetPoints(p, awards) => {
                 self.actions += 1;
@@ -453,6 +450,23 @@ impl<'a> Machine<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Sets integer storage `i` to `new`, journaled and logged (what
+    /// `set`, `inc` and `dec` do once their operands are known).
+    pub(super) fn store_int(&mut self, i: usize, new: i64) {
+        let old = self.table.ints[i];
+        self.record(|| Undo::Int(i, old));
+        self.table.ints[i] = new;
+        self.log(|m| format!("{} = {new}", m.int_name(i)));
+    }
+
+    /// Sets string storage `i` to `v`, journaled and logged.
+    pub(super) fn store_str(&mut self, i: usize, v: Sym) {
+        let old = self.table.strs[i];
+        self.record(|| Undo::Str(i, old));
+        self.table.strs[i] = v;
+        self.log(|m| format!("{} = {}", m.str_name(i), m.tabs.prog.symbols[v as usize]));
     }
 
     /// Evaluates a `let`/`declare` value.

@@ -12,6 +12,7 @@
 mod board;
 mod cards;
 mod collections;
+mod compile;
 mod eval;
 mod exec;
 mod explore;
@@ -84,10 +85,18 @@ pub struct Tables {
     /// sizes of an earlier game's shares their geometry (neighbour tables
     /// included) rather than working it out again.
     pub boards_built: std::sync::Mutex<Vec<BuiltBoards>>,
+    /// The automatic items and `end` conditions, compiled.
+    pub compiled: compile::Compiled,
 }
 
 impl Tables {
+    /// The tables of `prog`, its automatic items compiled.
     fn new(prog: Arc<Program>) -> Tables {
+        Tables::with(prog, true)
+    }
+
+    /// The tables of `prog`; with `compiled` false nothing is compiled.
+    fn with(prog: Arc<Program>, compiled: bool) -> Tables {
         fn index(names: &[Sym]) -> HashMap<Sym, u16> {
             names
                 .iter()
@@ -95,7 +104,23 @@ impl Tables {
                 .map(|(i, s)| (*s, i as u16))
                 .collect()
         }
+        let dirs: Vec<Option<board::Dir>> =
+            prog.symbols.iter().map(|s| board::Dir::parse(s)).collect();
+        let compiled = if compiled {
+            compile::Compiled::new(
+                &prog,
+                &compile::Ctx {
+                    loc_count: prog.loc_names.len(),
+                    int_count: prog.int_names.len(),
+                    str_count: prog.str_names.len(),
+                    dirs: &dirs,
+                },
+            )
+        } else {
+            compile::Compiled::none()
+        };
         Tables {
+            compiled,
             loc_count: prog.loc_names.len(),
             int_count: prog.int_names.len(),
             str_count: prog.str_names.len(),
@@ -112,7 +137,7 @@ impl Tables {
             attr_lookup: index(&prog.attr_keys),
             line_starts: Vec::new(),
             source: "".into(),
-            dirs: prog.symbols.iter().map(|s| board::Dir::parse(s)).collect(),
+            dirs,
             dir_names: {
                 let mut names = [None; board::Dir::COUNT];
                 for (i, s) in prog.symbols.iter().enumerate() {
@@ -254,7 +279,7 @@ impl State {
                     ));
                     return Ok(());
                 }
-                let done = Machine::new(&tabs, table, &globals).bool(&stage.end)?;
+                let done = stage_ends(&tabs, table, &globals, s)?;
                 if done {
                     self.frames.pop();
                     pop_cycle(table, stage.kind);
@@ -280,7 +305,7 @@ impl State {
                         .copied()
                         .unwrap_or(Cycle::at(0));
                     cycles(table, stage.kind).push(Cycle::at(top.idx));
-                    let done = Machine::new(&tabs, table, &globals).bool(&stage.end)?;
+                    let done = stage_ends(&tabs, table, &globals, *s as u32)?;
                     if done {
                         pop_cycle(table, stage.kind);
                         if let Some(f) = self.frames.last_mut() {
@@ -308,7 +333,11 @@ impl State {
                         ));
                         return Ok(());
                     }
-                    Machine::new(&tabs, table, &globals).condact(c)?;
+                    let mut m = Machine::new(&tabs, table, &globals);
+                    match tabs.compiled.item(frame.stage, frame.pos) {
+                        Some(run) => run(&mut m)?,
+                        None => m.condact(c)?,
+                    }
                     if let Some(f) = self.frames.last_mut() {
                         f.pos += 1;
                     }
@@ -417,6 +446,15 @@ impl State {
             }
         }
         texts
+    }
+}
+
+/// Whether stage `s` ends now: its compiled `end` condition.
+fn stage_ends(tabs: &Tables, table: &mut Table, globals: &[Value], s: u32) -> eval::R<bool> {
+    let mut m = Machine::new(tabs, table, globals);
+    match tabs.compiled.end(s) {
+        Some(end) => end(&mut m),
+        None => m.bool(&tabs.prog.stages[s as usize].end),
     }
 }
 

@@ -122,27 +122,12 @@ impl Machine<'_> {
 
     /// A space that must exist.
     pub(super) fn some_space(&mut self, e: &SpaceExpr) -> R<u32> {
-        self.space(e)?
-            .ok_or_else(|| "no space there (off the board): it has no index, row, column, locations or storages".into())
+        self.space(e)?.ok_or_else(no_space)
     }
 
     #[inline]
     pub(super) fn board_of(&self, s: u32) -> R<&board::BoardGeom> {
-        // Most games have one board.
-        if let [b] = self.table.boards.boards.as_slice() {
-            if s >= b.first && s - b.first < b.len() {
-                return Ok(b);
-            }
-        }
-        self.board_of_any(s)
-    }
-
-    #[inline(never)]
-    fn board_of_any(&self, s: u32) -> R<&board::BoardGeom> {
-        self.table
-            .boards
-            .of(s)
-            .ok_or_else(|| format!("space #{s} is on no board").into())
+        board_in(&self.table.boards, s)
     }
 
     /// Evaluates a direction: an error for a string that is none.
@@ -163,4 +148,30 @@ impl Machine<'_> {
             .into()
         })
     }
+}
+
+/// The error for a space that must exist and does not.
+#[cold]
+pub(super) fn no_space() -> super::eval::Fault {
+    "no space there (off the board): it has no index, row, column, locations or storages".into()
+}
+
+/// The board of space `s` among `boards`, or the error of a space on no
+/// board.
+#[inline]
+pub(super) fn board_in(boards: &board::Boards, s: u32) -> R<&board::BoardGeom> {
+    // Most games have one board.
+    if let [b] = boards.boards.as_slice() {
+        if s >= b.first && s - b.first < b.len() {
+            return Ok(b);
+        }
+    }
+    board_of_any(boards, s)
+}
+
+#[inline(never)]
+fn board_of_any(boards: &board::Boards, s: u32) -> R<&board::BoardGeom> {
+    boards
+        .of(s)
+        .ok_or_else(|| format!("space #{s} is on no board").into())
 }

@@ -29,6 +29,19 @@ impl Rules {
         })
     }
 
+    /// The same rules run by the tree evaluator alone, nothing compiled to
+    /// closures: games play exactly as with `self` (the engine's
+    /// invariant; `tests/compiled.rs` holds it), only slower.
+    pub fn uncompiled(&self) -> Rules {
+        let mut tabs = Tables::with(self.program.clone(), false);
+        tabs.line_starts = self.tabs.line_starts.clone();
+        tabs.source = self.tabs.source.clone();
+        Rules {
+            program: self.program.clone(),
+            tabs: Arc::new(tabs),
+        }
+    }
+
     /// Reads and compiles a rules file.
     pub fn load(path: &std::path::Path) -> Result<Rules, crate::loading::LoadError> {
         let source = std::fs::read_to_string(path).map_err(|e| {

@@ -1,0 +1,171 @@
+//! Compiling actions: guards, `do`, `let`, `all`, `any` run for every
+//! item, and setting storages. Each gives a closure doing what
+//! [`Machine::action`] does for the action, through the same journaled
+//! primitives; any other action is handed, whole, to the evaluator.
+
+use super::expr::{self, bool, int, storage};
+use super::{Ctx, Run};
+use crate::engine::exec::Machine;
+use crate::engine::value::Value;
+use crate::ir::*;
+
+/// A conditional action: the action runs when its guard holds.
+pub(in crate::engine) fn condact(c: &Condact, cx: &Ctx) -> Run<()> {
+    let action = action(&c.action, cx);
+    match &c.cond {
+        None => action,
+        Some(cond) => {
+            let cond = bool(cond, cx);
+            Box::new(move |m| if cond(m)? { action(m) } else { Ok(()) })
+        }
+    }
+}
+
+/// Whether a choice's option turned out not to fit its picks (the
+/// evaluator stops a `do` or an `all` there).
+#[inline(always)]
+fn invalid(m: &Machine) -> bool {
+    m.oracle.as_ref().is_some_and(|o| o.invalid)
+}
+
+fn walk(a: &Action) -> Run<()> {
+    let a = a.clone();
+    Box::new(move |m| m.action(&a))
+}
+
+/// An action.
+fn action(a: &Action, cx: &Ctx) -> Run<()> {
+    match a {
+        Action::Do(items) => {
+            let items: Vec<_> = items.iter().map(|c| condact(c, cx)).collect();
+            Box::new(move |m| {
+                for c in &items {
+                    c(m)?;
+                    if invalid(m) {
+                        break;
+                    }
+                }
+                Ok(())
+            })
+        }
+        Action::All { over, var, body } => each(over, *var as usize, condact(body, cx), true),
+        Action::Any { over, var, body } => {
+            // Outside a choice `any` runs for every item; inside one (an
+            // oracle picks the item) it is the evaluator's.
+            let every = each(over, *var as usize, condact(body, cx), false);
+            let whole = a.clone();
+            Box::new(move |m| {
+                if m.oracle.is_some() {
+                    m.action(&whole)
+                } else {
+                    every(m)
+                }
+            })
+        }
+        Action::Let { value, var, body } => {
+            let (value, var, body) = (self::value(value, cx), *var as usize, condact(body, cx));
+            Box::new(move |m| {
+                let v = value(m)?;
+                m.set_var(var, v);
+                body(m)
+            })
+        }
+        Action::SetInt(s, v) | Action::IncInt(s, v) | Action::DecInt(s, v) => {
+            let Some(slot) = storage(&s.owner, &s.name, cx.int_count) else {
+                return walk(a);
+            };
+            let v = int(v, cx);
+            let step: fn(i64, i64) -> i64 = match a {
+                Action::IncInt(..) => i64::wrapping_add,
+                Action::DecInt(..) => i64::wrapping_sub,
+                _ => |_, v| v,
+            };
+            Box::new(move |m| {
+                m.actions += 1;
+                let v = v(m)?;
+                let i = slot(m)?;
+                m.store_int(i, step(m.table.ints[i], v));
+                Ok(())
+            })
+        }
+        Action::SetStr(s, v) => {
+            let Some(slot) = storage(&s.owner, &s.name, cx.str_count) else {
+                return walk(a);
+            };
+            let v = expr::str(v, cx);
+            Box::new(move |m| {
+                m.actions += 1;
+                let v = v(m)?;
+                let i = slot(m)?;
+                m.store_str(i, v);
+                Ok(())
+            })
+        }
+        _ => walk(a),
+    }
+}
+
+/// The body once per item of `over`, with `var` bound to the item; with
+/// `stop`, the loop ends where a choice's option stops fitting its picks
+/// (as `all` does, not `any`).
+fn each(over: &CollectionExpr, var: usize, body: Run<()>, stop: bool) -> Run<()> {
+    match over {
+        CollectionExpr::Strings(syms) => {
+            let syms = syms.clone();
+            Box::new(move |m| {
+                for &s in &syms {
+                    m.set_var(var, Value::Str(s));
+                    body(m)?;
+                    if stop && invalid(m) {
+                        break;
+                    }
+                }
+                Ok(())
+            })
+        }
+        _ => {
+            let over = over.clone();
+            Box::new(move |m| {
+                let items = m.items(&over)?;
+                for i in 0..items.len() {
+                    m.set_var(var, items.get(i));
+                    body(m)?;
+                    if stop && invalid(m) {
+                        break;
+                    }
+                }
+                Ok(())
+            })
+        }
+    }
+}
+
+/// The value a `let` binds.
+fn value(v: &ValueExpr, cx: &Ctx) -> Run<Value> {
+    match v {
+        ValueExpr::Int(e) => {
+            let e = int(e, cx);
+            Box::new(move |m| Ok(Value::Int(e(m)?)))
+        }
+        ValueExpr::Bool(e) => {
+            let e = bool(e, cx);
+            Box::new(move |m| Ok(Value::Bool(e(m)?)))
+        }
+        ValueExpr::Str(e) => {
+            let e = expr::str(e, cx);
+            Box::new(move |m| Ok(Value::Str(e(m)?)))
+        }
+        ValueExpr::Card(e) => {
+            let e = expr::card(e, cx);
+            Box::new(move |m| Ok(e(m)?.map_or(Value::Unset, |c| Value::Card(c.id))))
+        }
+        ValueExpr::Space(e) => {
+            let e = expr::space(e, cx);
+            Box::new(move |m| Ok(e(m)?.map_or(Value::Unset, Value::Space)))
+        }
+        _ => {
+            let v = v.clone();
+            Box::new(move |m| m.value(&v))
+        }
+    }
+}

@@ -1,0 +1,497 @@
+//! Compiling expressions: integers, strings, conditions, spaces, cards,
+//! owners and locations. Each function gives a closure computing what
+//! [`Machine`](crate::engine::exec::Machine)'s evaluator computes for the node; a shape without a
+//! closure of its own, or a value of an unexpected kind at run time, is
+//! handed to the evaluator.
+
+use super::leaf::{IntLeaf, StrLeaf};
+use super::{Ctx, Run};
+use crate::engine::board::Dir;
+use crate::engine::spatial::board_in;
+use crate::engine::spatial::no_space;
+use crate::engine::state::Slot;
+use crate::engine::value::{CardRef, Value};
+use crate::ir::*;
+
+// ---- the evaluator, for every other shape --------------------------------
+
+fn walk_int(e: &IntExpr) -> Run<i64> {
+    let e = e.clone();
+    Box::new(move |m| m.int(&e))
+}
+
+fn walk_str(e: &StrExpr) -> Run<Sym> {
+    let e = e.clone();
+    Box::new(move |m| m.str(&e))
+}
+
+fn walk_bool(e: &BoolExpr) -> Run<bool> {
+    let e = e.clone();
+    Box::new(move |m| m.bool(&e))
+}
+
+fn walk_space(e: &SpaceExpr) -> Run<Option<u32>> {
+    let e = e.clone();
+    Box::new(move |m| m.space(&e))
+}
+
+fn walk_card(e: &CardExpr) -> Run<Option<CardRef>> {
+    let e = e.clone();
+    Box::new(move |m| m.card(&e))
+}
+
+// ---- owners and locations ---------------------------------------------
+
+/// An owner: the game, or the space in a variable.
+fn owner(o: &OwnerExpr) -> Run<u32> {
+    match o {
+        OwnerExpr::Game => Box::new(|_| Ok(0)),
+        OwnerExpr::Space(SpaceExpr::Var(v)) => {
+            let (v, o) = (*v, o.clone());
+            Box::new(move |m| match m.var(v) {
+                Value::Space(s) => Ok(m.table.space_owner(*s)),
+                _ => m.owner(&o),
+            })
+        }
+        _ => {
+            let o = o.clone();
+            Box::new(move |m| m.owner(&o))
+        }
+    }
+}
+
+/// A location's slot.
+pub(super) fn location(l: &LocationExpr, cx: &Ctx) -> Run<Slot> {
+    let NameRef::Fixed(id) = l.name else {
+        let l = l.clone();
+        return Box::new(move |m| m.location(&l));
+    };
+    let (id, width) = (id as u32, cx.loc_count as u32);
+    match &l.owner {
+        OwnerExpr::Game => Box::new(move |_| Ok(id)),
+        OwnerExpr::Space(SpaceExpr::Var(v)) => {
+            let (v, l) = (*v, l.clone());
+            Box::new(move |m| match m.var(v) {
+                Value::Space(s) => Ok(m.table.space_owner(*s) * width + id),
+                _ => m.location(&l),
+            })
+        }
+        o => {
+            let o = owner(o);
+            Box::new(move |m| Ok(o(m)? * width + id))
+        }
+    }
+}
+
+/// The index of a storage named `name` of `owner` among `count` per owner.
+pub(super) fn storage(o: &OwnerExpr, name: &NameRef<u16>, count: usize) -> Option<Run<usize>> {
+    let NameRef::Fixed(id) = name else {
+        return None;
+    };
+    let id = *id as usize;
+    Some(match o {
+        OwnerExpr::Game => Box::new(move |_| Ok(id)),
+        o => {
+            let o = owner(o);
+            Box::new(move |m| Ok(o(m)? as usize * count + id))
+        }
+    })
+}
+
+// ---- integers -----------------------------------------------------------
+
+/// An integer.
+pub(super) fn int(e: &IntExpr, cx: &Ctx) -> Run<i64> {
+    if let Some(leaf) = IntLeaf::of(e, cx) {
+        if let IntLeaf::Lit(i) = leaf {
+            return Box::new(move |_| Ok(i));
+        }
+        let e = e.clone();
+        return Box::new(move |m| match leaf.read(m) {
+            Some(i) => Ok(i),
+            None => m.int(&e),
+        });
+    }
+    match e {
+        IntExpr::Lit(i) => {
+            let i = *i;
+            Box::new(move |_| Ok(i))
+        }
+        IntExpr::Var(v) => {
+            let (v, e) = (*v, e.clone());
+            Box::new(move |m| match m.var(v) {
+                Value::Int(i) => Ok(*i),
+                _ => m.int(&e),
+            })
+        }
+        IntExpr::Storage(s) => match (&s.owner, &s.name) {
+            (OwnerExpr::Game, NameRef::Fixed(id)) => {
+                let id = *id as usize;
+                Box::new(move |m| Ok(m.table.ints[id]))
+            }
+            (OwnerExpr::Space(SpaceExpr::Var(v)), NameRef::Fixed(id)) => {
+                let (v, id, count, e) = (*v, *id as usize, cx.int_count, e.clone());
+                Box::new(move |m| match m.var(v) {
+                    Value::Space(s) => {
+                        Ok(m.table.ints[m.table.space_owner(*s) as usize * count + id])
+                    }
+                    _ => m.int(&e),
+                })
+            }
+            _ => match storage(&s.owner, &s.name, cx.int_count) {
+                Some(slot) => Box::new(move |m| {
+                    let i = slot(m)?;
+                    Ok(m.table.ints[i])
+                }),
+                None => walk_int(e),
+            },
+        },
+        IntExpr::Size(c) => match &**c {
+            CollectionExpr::Cards(CardsExpr::Location(l)) => {
+                let l = location(l, cx);
+                Box::new(move |m| {
+                    let s = l(m)?;
+                    Ok(m.table.locs.get(s as usize).map_or(0, Vec::len) as i64)
+                })
+            }
+            _ => walk_int(e),
+        },
+        IntExpr::Binary(op, a, b) => binary(*op, int(a, cx), int(b, cx)),
+        IntExpr::SpaceRow(s) | IntExpr::SpaceCol(s) | IntExpr::SpaceIndex(s) => {
+            let sp = space(s, cx);
+            let what = match e {
+                IntExpr::SpaceRow(_) => 0,
+                IntExpr::SpaceCol(_) => 1,
+                _ => 2,
+            };
+            Box::new(move |m| {
+                let Some(s) = sp(m)? else {
+                    return Err(no_space());
+                };
+                let b = m.board_of(s)?;
+                Ok(match what {
+                    0 => b.coords(s).0,
+                    1 => b.coords(s).1,
+                    _ => s - b.first,
+                } as i64)
+            })
+        }
+        _ => walk_int(e),
+    }
+}
+
+/// `(+ A B)` and the other operators: A, then B, as the evaluator does.
+fn binary(op: IntOp, a: Run<i64>, b: Run<i64>) -> Run<i64> {
+    match op {
+        IntOp::Add => Box::new(move |m| Ok(a(m)?.wrapping_add(b(m)?))),
+        IntOp::Sub => Box::new(move |m| Ok(a(m)?.wrapping_sub(b(m)?))),
+        IntOp::Mul => Box::new(move |m| Ok(a(m)?.wrapping_mul(b(m)?))),
+        IntOp::Div => Box::new(move |m| {
+            let (a, b) = (a(m)?, b(m)?);
+            Ok(a.checked_div(b).ok_or("division by zero in `//`")?)
+        }),
+        IntOp::Mod => Box::new(move |m| {
+            let (a, b) = (a(m)?, b(m)?);
+            Ok(a.checked_rem_euclid(b).ok_or("division by zero in `%`")?)
+        }),
+        IntOp::Pow => Box::new(move |m| {
+            let (a, b) = (a(m)?, b(m)?);
+            Ok(if b < 0 {
+                0
+            } else {
+                a.wrapping_pow(b.min(u32::MAX as i64) as u32)
+            })
+        }),
+    }
+}
+
+// ---- strings ------------------------------------------------------------
+
+/// A string.
+pub(super) fn str(e: &StrExpr, cx: &Ctx) -> Run<Sym> {
+    if let Some(leaf) = StrLeaf::of(e, cx) {
+        let e = e.clone();
+        return Box::new(move |m| match leaf.read(m) {
+            Some(s) => Ok(s),
+            None => m.str(&e),
+        });
+    }
+    match e {
+        StrExpr::Lit(s) => {
+            let s = *s;
+            Box::new(move |_| Ok(s))
+        }
+        StrExpr::Var(v) => {
+            let (v, e) = (*v, e.clone());
+            Box::new(move |m| match m.var(v) {
+                Value::Str(s) => Ok(*s),
+                _ => m.str(&e),
+            })
+        }
+        StrExpr::Storage(s) => match storage(&s.owner, &s.name, cx.str_count) {
+            Some(slot) => Box::new(move |m| {
+                let i = slot(m)?;
+                Ok(m.table.strs[i])
+            }),
+            None => walk_str(e),
+        },
+        StrExpr::CardAtt(AttrRef::Key(k), c) => {
+            let (k, c) = (*k as usize, card(c, cx));
+            Box::new(move |m| {
+                Ok(match c(m)? {
+                    Some(c) => m.table.attrs(c.id).get(k).copied().unwrap_or(EMPTY),
+                    None => EMPTY,
+                })
+            })
+        }
+        _ => walk_str(e),
+    }
+}
+
+// ---- cards --------------------------------------------------------------
+
+/// A card: the top card of a location, `(last moved)`, a card variable.
+pub(super) fn card(e: &CardExpr, cx: &Ctx) -> Run<Option<CardRef>> {
+    match e {
+        CardExpr::At(Pos::Top, cards) => match &**cards {
+            CardsExpr::Location(l) => {
+                let l = location(l, cx);
+                Box::new(move |m| {
+                    let slot = l(m)?;
+                    let top = m.table.locs.get(slot as usize).and_then(|l| l.last());
+                    Ok(top.map(|&id| CardRef { id, slot }))
+                })
+            }
+            _ => walk_card(e),
+        },
+        CardExpr::LastMoved => Box::new(|m| {
+            Ok(m.table.last_moved.and_then(|id| {
+                Some(CardRef {
+                    id,
+                    slot: *m.table.card_loc.get(id as usize)?,
+                })
+            }))
+        }),
+        CardExpr::Var(v) => {
+            let (v, e) = (*v, e.clone());
+            Box::new(move |m| match m.var(v) {
+                Value::Card(id) => Ok(Some(CardRef {
+                    id: *id,
+                    slot: m.table.card_loc[*id as usize],
+                })),
+                _ => m.card(&e),
+            })
+        }
+        _ => walk_card(e),
+    }
+}
+
+// ---- spaces -------------------------------------------------------------
+
+/// A space (`None`: no space).
+pub(super) fn space(e: &SpaceExpr, cx: &Ctx) -> Run<Option<u32>> {
+    match e {
+        SpaceExpr::Var(v) => {
+            let (v, e) = (*v, e.clone());
+            Box::new(move |m| match m.var(v) {
+                Value::Space(s) => Ok(Some(*s)),
+                Value::Unset => Ok(None),
+                _ => m.space(&e),
+            })
+        }
+        SpaceExpr::Neighbour(s, d) => {
+            let (s, d) = (space(s, cx), dir(d, cx));
+            Box::new(move |m| {
+                let Some(s) = s(m)? else {
+                    return Ok(None);
+                };
+                let d = d(m)?;
+                Ok(m.board_of(s)?.step_fast(s, d)?)
+            })
+        }
+        _ => walk_space(e),
+    }
+}
+
+/// A direction: a literal one is known now.
+fn dir(e: &StrExpr, cx: &Ctx) -> Run<Dir> {
+    match e {
+        StrExpr::Lit(s) if cx.dirs.get(*s as usize).copied().flatten().is_some() => {
+            let d = cx.dirs[*s as usize].expect("checked above");
+            Box::new(move |_| Ok(d))
+        }
+        StrExpr::Rotate(inner, quarters) => {
+            let (inner, quarters) = (dir(inner, cx), int(quarters, cx));
+            Box::new(move |m| {
+                let d = inner(m)?;
+                let k = quarters(m)?;
+                Ok(d.rotate(k)?)
+            })
+        }
+        _ => {
+            let e = e.clone();
+            Box::new(move |m| m.dir(&e))
+        }
+    }
+}
+
+// ---- conditions ---------------------------------------------------------
+
+/// A condition.
+pub(super) fn bool(e: &BoolExpr, cx: &Ctx) -> Run<bool> {
+    match e {
+        BoolExpr::And(xs) => {
+            let xs: Vec<_> = xs.iter().map(|x| bool(x, cx)).collect();
+            Box::new(move |m| {
+                for x in &xs {
+                    if !x(m)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            })
+        }
+        BoolExpr::Or(xs) => {
+            let xs: Vec<_> = xs.iter().map(|x| bool(x, cx)).collect();
+            Box::new(move |m| {
+                for x in &xs {
+                    if x(m)? {
+                        return Ok(true);
+                    }
+                }
+                Ok(false)
+            })
+        }
+        BoolExpr::Not(x) => {
+            let x = bool(x, cx);
+            Box::new(move |m| Ok(!x(m)?))
+        }
+        BoolExpr::Int(op, a, b) if IntLeaf::of(a, cx).is_some() && IntLeaf::of(b, cx).is_some() => {
+            let (op, whole) = (*op, e.clone());
+            let (a, b) = (IntLeaf::of(a, cx).unwrap(), IntLeaf::of(b, cx).unwrap());
+            Box::new(move |m| match (a.read(m), b.read(m)) {
+                (Some(a), Some(b)) => Ok(op.holds(a, b)),
+                _ => m.bool(&whole),
+            })
+        }
+        BoolExpr::Str { eq, left, right }
+            if StrLeaf::of(left, cx).is_some() && StrLeaf::of(right, cx).is_some() =>
+        {
+            let (eq, whole) = (*eq, e.clone());
+            let (l, r) = (
+                StrLeaf::of(left, cx).unwrap(),
+                StrLeaf::of(right, cx).unwrap(),
+            );
+            Box::new(move |m| match (l.read(m), r.read(m)) {
+                (Some(l), Some(r)) => Ok((l == r) == eq),
+                _ => m.bool(&whole),
+            })
+        }
+        BoolExpr::Int(op, a, b) => {
+            let op = *op;
+            let a = int(a, cx);
+            match b {
+                IntExpr::Lit(k) => {
+                    let k = *k;
+                    Box::new(move |m| Ok(op.holds(a(m)?, k)))
+                }
+                b => {
+                    let b = int(b, cx);
+                    Box::new(move |m| {
+                        let a = a(m)?;
+                        Ok(op.holds(a, b(m)?))
+                    })
+                }
+            }
+        }
+        BoolExpr::Str { eq, left, right } => {
+            let (eq, l, r) = (*eq, str(left, cx), str(right, cx));
+            Box::new(move |m| {
+                let l = l(m)?;
+                Ok((l == r(m)?) == eq)
+            })
+        }
+        BoolExpr::Space { eq, left, right } => {
+            let (eq, l, r) = (*eq, space(left, cx), space(right, cx));
+            Box::new(move |m| {
+                let l = l(m)?;
+                Ok((l == r(m)?) == eq)
+            })
+        }
+        BoolExpr::OnBoard(s) => {
+            let s = space(s, cx);
+            Box::new(move |m| Ok(s(m)?.is_some()))
+        }
+        BoolExpr::Any { over, var, body } => quantify(e, over, *var, body, true, cx),
+        BoolExpr::All { over, var, body } => quantify(e, over, *var, body, false, cx),
+        _ => walk_bool(e),
+    }
+}
+
+/// `any` (`some`) or `all` in a condition: over a `group`, searched only
+/// as far as needed, or over the spaces held in a variable; any other
+/// collection (and the membership test `(any SPACES 'X (== 'X S))`, which
+/// the evaluator answers without a loop) goes to the evaluator.
+fn quantify(
+    whole: &BoolExpr,
+    over: &CollectionExpr,
+    var: VarId,
+    body: &BoolExpr,
+    some: bool,
+    cx: &Ctx,
+) -> Run<bool> {
+    match over {
+        CollectionExpr::Group {
+            from,
+            var: gv,
+            cond,
+        } => {
+            let (from, gv, cond, body) = (space(from, cx), *gv, bool(cond, cx), bool(body, cx));
+            Box::new(move |m| {
+                let Some(start) = from(m)? else {
+                    return Ok(!some);
+                };
+                let boards = std::sync::Arc::clone(&m.table.boards);
+                let decided = board_in(&boards, start)?.flood_until(start, |s| {
+                    m.set_var(gv as usize, Value::Space(s));
+                    if !cond(m)? {
+                        return Ok::<_, crate::engine::eval::Fault>((false, false));
+                    }
+                    m.set_var(var as usize, Value::Space(s));
+                    Ok((true, body(m)? == some))
+                })?;
+                Ok(if decided { some } else { !some })
+            })
+        }
+        CollectionExpr::Var(v, _) if !is_membership(var, body) => {
+            let (v, body, whole) = (*v, bool(body, cx), whole.clone());
+            Box::new(move |m| {
+                let Value::Spaces(spaces) = m.var(v) else {
+                    return m.bool(&whole);
+                };
+                let n = spaces.len();
+                for i in 0..n {
+                    let Value::Spaces(spaces) = m.var(v) else {
+                        break;
+                    };
+                    let Some(&s) = spaces.get(i) else {
+                        break;
+                    };
+                    m.set_var(var as usize, Value::Space(s));
+                    if body(m)? == some {
+                        return Ok(some);
+                    }
+                }
+                Ok(!some)
+            })
+        }
+        _ => walk_bool(whole),
+    }
+}
+
+/// `(== 'X S)` or `(== S 'X)` on spaces, with `'X` the item variable.
+fn is_membership(var: VarId, body: &BoolExpr) -> bool {
+    matches!(body, BoolExpr::Space { eq: true, left, right }
+        if matches!(left, SpaceExpr::Var(x) if *x == var)
+            || matches!(right, SpaceExpr::Var(x) if *x == var))
+}

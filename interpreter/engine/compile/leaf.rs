@@ -1,0 +1,216 @@
+//! Leaves: the operands that are read straight from the machine, with no
+//! evaluation below them (a literal, a variable, a storage of the game or
+//! of the space in a variable, the size of a space's location, a space's
+//! row or column, an attribute of the top card of a space's location or of
+//! the card moved last). A comparison of two leaves is one closure that
+//! reads both, so the conditions that searches of a board test at every
+//! space cost a few reads each.
+//!
+//! Reading a leaf never fails and never changes anything; it gives `None`
+//! when the value is not of the expected kind (an unset variable, a
+//! variable of another type, a space on no board), and the caller then
+//! hands the whole node to the evaluator, which gives its usual value or
+//! error.
+
+use super::Ctx;
+use crate::engine::exec::Machine;
+use crate::engine::value::Value;
+use crate::ir::*;
+
+/// An integer leaf.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum IntLeaf {
+    Lit(i64),
+    /// A variable holding an integer.
+    Var(VarId),
+    /// `(game sto NAME)`: its index.
+    GameSto(usize),
+    /// `('S sto NAME)`, the space in variable `var`.
+    SpaceSto {
+        var: VarId,
+        id: usize,
+        count: usize,
+    },
+    /// `(size ('S vloc NAME))`.
+    LocSize {
+        var: VarId,
+        loc: u32,
+        width: u32,
+    },
+    /// `(row 'S)`.
+    Row(VarId),
+    /// `(col 'S)`.
+    Col(VarId),
+}
+
+/// The space in variable `v`, if it holds one.
+#[inline(always)]
+fn space_in(m: &Machine, v: VarId) -> Option<u32> {
+    match m.var(v) {
+        Value::Space(s) => Some(*s),
+        _ => None,
+    }
+}
+
+/// `('S vloc NAME)` (any kind) with a fixed name and a space variable as
+/// owner: the variable and the name's id.
+fn space_location(l: &LocationExpr) -> Option<(VarId, u32)> {
+    match (&l.owner, &l.name) {
+        (OwnerExpr::Space(SpaceExpr::Var(v)), NameRef::Fixed(id)) => Some((*v, *id as u32)),
+        _ => None,
+    }
+}
+
+impl IntLeaf {
+    /// The leaf `e` is, if it is one.
+    pub fn of(e: &IntExpr, cx: &Ctx) -> Option<IntLeaf> {
+        Some(match e {
+            IntExpr::Lit(i) => IntLeaf::Lit(*i),
+            IntExpr::Var(v) => IntLeaf::Var(*v),
+            IntExpr::Storage(IntStorage {
+                owner,
+                name: NameRef::Fixed(id),
+            }) => match owner {
+                OwnerExpr::Game => IntLeaf::GameSto(*id as usize),
+                OwnerExpr::Space(SpaceExpr::Var(v)) => IntLeaf::SpaceSto {
+                    var: *v,
+                    id: *id as usize,
+                    count: cx.int_count,
+                },
+                _ => return None,
+            },
+            IntExpr::Size(c) => match &**c {
+                CollectionExpr::Cards(CardsExpr::Location(l)) => {
+                    let (var, loc) = space_location(l)?;
+                    IntLeaf::LocSize {
+                        var,
+                        loc,
+                        width: cx.loc_count as u32,
+                    }
+                }
+                _ => return None,
+            },
+            IntExpr::SpaceRow(s) => match &**s {
+                SpaceExpr::Var(v) => IntLeaf::Row(*v),
+                _ => return None,
+            },
+            IntExpr::SpaceCol(s) => match &**s {
+                SpaceExpr::Var(v) => IntLeaf::Col(*v),
+                _ => return None,
+            },
+            _ => return None,
+        })
+    }
+
+    /// The leaf's value, or `None` for the evaluator to decide.
+    #[inline(always)]
+    pub fn read(self, m: &Machine) -> Option<i64> {
+        Some(match self {
+            IntLeaf::Lit(i) => i,
+            IntLeaf::Var(v) => match m.var(v) {
+                Value::Int(i) => *i,
+                _ => return None,
+            },
+            IntLeaf::GameSto(i) => m.table.ints[i],
+            IntLeaf::SpaceSto { var, id, count } => {
+                let owner = m.table.space_owner(space_in(m, var)?) as usize;
+                m.table.ints[owner * count + id]
+            }
+            IntLeaf::LocSize { var, loc, width } => {
+                let slot = m.table.space_owner(space_in(m, var)?) * width + loc;
+                m.table.locs.get(slot as usize).map_or(0, Vec::len) as i64
+            }
+            IntLeaf::Row(v) | IntLeaf::Col(v) => {
+                let s = space_in(m, v)?;
+                let (r, c) = m.board_of(s).ok()?.coords(s);
+                i64::from(if matches!(self, IntLeaf::Row(_)) {
+                    r
+                } else {
+                    c
+                })
+            }
+        })
+    }
+}
+
+/// A string leaf.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum StrLeaf {
+    Lit(Sym),
+    /// A variable holding a string.
+    Var(VarId),
+    /// `(game str NAME)`: its index.
+    GameStr(usize),
+    /// `(cardatt KEY (top ('S vloc NAME)))`: "" for an empty location.
+    TopAttr {
+        var: VarId,
+        loc: u32,
+        width: u32,
+        key: usize,
+    },
+    /// `(cardatt KEY (last moved))`: "" before the first move.
+    LastAttr(usize),
+}
+
+impl StrLeaf {
+    /// The leaf `e` is, if it is one.
+    pub fn of(e: &StrExpr, cx: &Ctx) -> Option<StrLeaf> {
+        Some(match e {
+            StrExpr::Lit(s) => StrLeaf::Lit(*s),
+            StrExpr::Var(v) => StrLeaf::Var(*v),
+            StrExpr::Storage(StrStorage {
+                owner: OwnerExpr::Game,
+                name: NameRef::Fixed(id),
+            }) => StrLeaf::GameStr(*id as usize),
+            StrExpr::CardAtt(AttrRef::Key(k), card) => match &**card {
+                CardExpr::LastMoved => StrLeaf::LastAttr(*k as usize),
+                CardExpr::At(Pos::Top, cards) => match &**cards {
+                    CardsExpr::Location(l) => {
+                        let (var, loc) = space_location(l)?;
+                        StrLeaf::TopAttr {
+                            var,
+                            loc,
+                            width: cx.loc_count as u32,
+                            key: *k as usize,
+                        }
+                    }
+                    _ => return None,
+                },
+                _ => return None,
+            },
+            _ => return None,
+        })
+    }
+
+    /// The leaf's value, or `None` for the evaluator to decide.
+    #[inline(always)]
+    pub fn read(self, m: &Machine) -> Option<Sym> {
+        let t = &*m.table;
+        Some(match self {
+            StrLeaf::Lit(s) => s,
+            StrLeaf::Var(v) => match m.var(v) {
+                Value::Str(s) => *s,
+                _ => return None,
+            },
+            StrLeaf::GameStr(i) => t.strs[i],
+            StrLeaf::TopAttr {
+                var,
+                loc,
+                width,
+                key,
+            } => {
+                let slot = t.space_owner(space_in(m, var)?) * width + loc;
+                match t.locs.get(slot as usize).and_then(|l| l.last()) {
+                    Some(&c) => t.attrs(c).get(key).copied().unwrap_or(EMPTY),
+                    None => EMPTY,
+                }
+            }
+            StrLeaf::LastAttr(key) => match t.last_moved {
+                Some(c) if t.card_loc.get(c as usize).is_some() => {
+                    t.attrs(c).get(key).copied().unwrap_or(EMPTY)
+                }
+                _ => EMPTY,
+            },
+        })
+    }
+}

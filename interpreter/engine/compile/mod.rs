@@ -1,0 +1,112 @@
+//! The rules compiled to closures, once per rules file.
+//!
+//! The evaluator of [`super::eval`] walks the tree of an expression every
+//! time it is evaluated: at each node it matches the node's kind, follows
+//! its boxes and works out again what never changes (which storage a
+//! `(game sto NAME)` is, which direction `E` is). The automatic items of
+//! the stages and their `end` conditions run at every turn of every game,
+//! so they are compiled here, when the rules are loaded, into nested
+//! closures ([`Run`]) in which that work is done once: a storage of the
+//! game is an index, a literal direction a [`Dir`], an `and` a loop over
+//! compiled conditions.
+//!
+//! Only common shapes get a closure of their own (literals, variables,
+//! storages, locations and the top card, sizes, arithmetic, comparisons,
+//! `and`/`or`/`not`, spaces and their neighbours, `any`/`all` over a
+//! `group` or over spaces held in a variable, `do`, `let`, `all`, and
+//! setting storages). Every other node is handed, whole, to the tree
+//! evaluator, and so is any node whose value is not of the expected kind
+//! at run time (an unset variable, a variable of the wrong type): the
+//! evaluator then gives its usual value or its usual error.
+//!
+//! Invariant: a compiled closure computes exactly what the evaluator
+//! computes for the same node, in the same order of evaluation, with the
+//! same errors, the same draws from the game's chance and the same changes
+//! to the table, the journal and the log. Transcripts therefore do not
+//! depend on whether a node was compiled; the transcript snapshots and
+//! `tests/compiled.rs` hold the two to it.
+//!
+//! Choices are not compiled: exploring and sampling their options runs the
+//! tree evaluator, with its oracle.
+
+mod action;
+mod expr;
+mod leaf;
+
+use super::board::Dir;
+use super::eval::R;
+use super::exec::Machine;
+use crate::ir::{Program, StageItem};
+
+/// A compiled piece of the rules: run against a machine, it gives a `T`.
+pub(super) type Run<T> = Box<dyn for<'m, 't> Fn(&'m mut Machine<'t>) -> R<T> + Send + Sync>;
+
+/// What the compilers need to know of the program's tables.
+pub(super) struct Ctx<'a> {
+    pub loc_count: usize,
+    pub int_count: usize,
+    pub str_count: usize,
+    /// The direction each symbol names, by symbol.
+    pub dirs: &'a [Option<Dir>],
+}
+
+/// The compiled automatic items and `end` conditions of every stage.
+pub struct Compiled {
+    /// The automatic items of the top level (index 0) and of each stage
+    /// (index 1 + the stage's number), by position; `None` for a choice or
+    /// a nested stage.
+    items: Vec<Vec<Option<Run<()>>>>,
+    /// Each stage's `end` condition.
+    ends: Vec<Run<bool>>,
+}
+
+impl std::fmt::Debug for Compiled {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Compiled {{ {} stages, {} items }}",
+            self.ends.len(),
+            self.items.iter().map(Vec::len).sum::<usize>()
+        )
+    }
+}
+
+impl Compiled {
+    /// Compiles the program's automatic items and `end` conditions.
+    pub(super) fn new(prog: &Program, cx: &Ctx) -> Compiled {
+        let list = |items: &[StageItem]| {
+            items
+                .iter()
+                .map(|item| match item {
+                    StageItem::Run(c) => Some(action::condact(c, cx)),
+                    StageItem::Stage(_) | StageItem::Choice(..) => None,
+                })
+                .collect::<Vec<_>>()
+        };
+        let mut items = vec![list(&prog.body)];
+        items.extend(prog.stages.iter().map(|s| list(&s.items)));
+        let ends = prog.stages.iter().map(|s| expr::bool(&s.end, cx)).collect();
+        Compiled { items, ends }
+    }
+
+    /// Nothing compiled: every item and `end` condition is left to the
+    /// evaluator (see [`crate::engine::Rules::uncompiled`]).
+    pub(super) fn none() -> Compiled {
+        Compiled {
+            items: Vec::new(),
+            ends: Vec::new(),
+        }
+    }
+
+    /// The compiled automatic item at `pos` of `stage` (`None`: the top
+    /// level).
+    pub(super) fn item(&self, stage: Option<u32>, pos: u32) -> Option<&Run<()>> {
+        let list = self.items.get(stage.map_or(0, |s| s as usize + 1))?;
+        list.get(pos as usize)?.as_ref()
+    }
+
+    /// The compiled `end` condition of `stage`.
+    pub(super) fn end(&self, stage: u32) -> Option<&Run<bool>> {
+        self.ends.get(stage as usize)
+    }
+}
