@@ -134,6 +134,10 @@ fn fallbacks_give_the_evaluators_values_and_errors() {
                    (do (((any 'R 'Y (== 'Y (space G 2 2))) (inc (game sto X) 4))
                         ((all 'R 'Y (> (index 'Y) -1)) (inc (game sto X) 8))
                         ((any 'R 'Y (== (index 'Y) 4)) (inc (game sto X) 16)))))))",
+        // A guard over spaces reading what the action changes: read anew
+        // after each action (X stops at 1, not at the group's size).
+        "(let (group (space G 0 0) 'V (== (size ('V vloc STONE)) 0)) 'R
+              (all 'R 'Y ((>= ('Y sto MARK) (game sto X)) (inc (game sto X) 1))))",
         // A rules error inside a search: the same error.
         "((any (group (space G 0 0) 'V (> (// 6 (- 1 (row 'V))) -9)) 'Y (== 1 0))
           (set (game sto X) 1))",

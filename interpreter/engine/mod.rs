@@ -254,11 +254,14 @@ impl State {
         let prog = &tabs.prog;
         let globals = self.globals.clone();
         let mut steps: u64 = 0;
-        let table = self.table.get_mut();
+        // One machine runs every automatic item and `end` condition met on
+        // the way (a variable is only read inside the form binding it, so
+        // nothing carries over from one item to the next).
+        let mut m = Machine::new(&tabs, self.table.get_mut(), &globals);
         loop {
             let Some(frame) = self.frames.last().copied() else {
                 self.status = Status::Finished;
-                self.outcome = Some(score(&tabs, table, &globals)?);
+                self.outcome = Some(score(&tabs, m.table, &globals)?);
                 return Ok(());
             };
             let items: &[StageItem] = match frame.stage {
@@ -279,16 +282,16 @@ impl State {
                     ));
                     return Ok(());
                 }
-                let done = stage_ends(&tabs, table, &globals, s)?;
+                let done = stage_ends(&mut m, s)?;
                 if done {
                     self.frames.pop();
-                    pop_cycle(table, stage.kind);
+                    pop_cycle(m.table, stage.kind);
                     if let Some(parent) = self.frames.last_mut() {
                         parent.pos += 1;
                     }
                 } else {
-                    let n = cycle_len(table, stage.kind);
-                    if let Some(c) = cycles(table, stage.kind).last_mut() {
+                    let n = cycle_len(m.table, stage.kind);
+                    if let Some(c) = cycles(m.table, stage.kind).last_mut() {
                         c.advance(n);
                     }
                     if let Some(f) = self.frames.last_mut() {
@@ -300,14 +303,14 @@ impl State {
             match &items[frame.pos as usize] {
                 StageItem::Stage(s) => {
                     let stage = &prog.stages[*s];
-                    let top = cycles(table, stage.kind)
+                    let top = cycles(m.table, stage.kind)
                         .last()
                         .copied()
                         .unwrap_or(Cycle::at(0));
-                    cycles(table, stage.kind).push(Cycle::at(top.idx));
-                    let done = stage_ends(&tabs, table, &globals, *s as u32)?;
+                    cycles(m.table, stage.kind).push(Cycle::at(top.idx));
+                    let done = stage_ends(&mut m, *s as u32)?;
                     if done {
-                        pop_cycle(table, stage.kind);
+                        pop_cycle(m.table, stage.kind);
                         if let Some(f) = self.frames.last_mut() {
                             f.pos += 1;
                         }
@@ -333,7 +336,6 @@ impl State {
                         ));
                         return Ok(());
                     }
-                    let mut m = Machine::new(&tabs, table, &globals);
                     match tabs.compiled.item(frame.stage, frame.pos) {
                         Some(run) => run(&mut m)?,
                         None => m.condact(c)?,
@@ -344,6 +346,7 @@ impl State {
                 }
                 StageItem::Choice(_, span) => {
                     let span = *span;
+                    drop(m);
                     self.status = Status::Running;
                     // A choice with no option cannot be played. When the
                     // moves can be sampled they are not listed: finding one
@@ -450,10 +453,10 @@ impl State {
 }
 
 /// Whether stage `s` ends now: its compiled `end` condition.
-fn stage_ends(tabs: &Tables, table: &mut Table, globals: &[Value], s: u32) -> eval::R<bool> {
-    let mut m = Machine::new(tabs, table, globals);
+fn stage_ends(m: &mut Machine, s: u32) -> eval::R<bool> {
+    let tabs = m.tabs;
     match tabs.compiled.end(s) {
-        Some(end) => end(&mut m),
+        Some(end) => end(m),
         None => m.bool(&tabs.prog.stages[s as usize].end),
     }
 }

@@ -4,8 +4,10 @@
 //! primitives; any other action is handed, whole, to the evaluator.
 
 use super::expr::{self, bool, int, storage};
+use super::space::SpaceCond;
 use super::{Ctx, Run};
 use crate::engine::exec::Machine;
+use crate::engine::spatial::board_in;
 use crate::engine::value::Value;
 use crate::ir::*;
 
@@ -48,6 +50,56 @@ fn action(a: &Action, cx: &Ctx) -> Run<()> {
                 Ok(())
             })
         }
+        Action::All {
+            over: over @ CollectionExpr::Var(v, _),
+            var,
+            body,
+        } => match body
+            .cond
+            .as_ref()
+            .and_then(|c| Some((c, SpaceCond::of(c, *var, cx)?)))
+        {
+            // `(all SPACES 'X (GUARD ACTION))`: the guard tested without
+            // binding each space; the spaces read where they lie.
+            Some((cond, guard)) => {
+                let (v, var, action) = (*v, *var as usize, self::action(&body.action, cx));
+                let cond = bool(cond, cx);
+                let generic = each(over, var, condact(body, cx), true);
+                Box::new(move |m| {
+                    let (n, mut loaded) = match (m.var(v), guard.load(m)) {
+                        (Value::Spaces(spaces), Some(loaded)) => (spaces.len(), Some(loaded)),
+                        _ => return generic(m),
+                    };
+                    for i in 0..n {
+                        let Value::Spaces(spaces) = m.var(v) else {
+                            break;
+                        };
+                        let Some(&s) = spaces.get(i) else {
+                            break;
+                        };
+                        let hit = match &loaded {
+                            Some(loaded) => guard.holds(m, loaded, s),
+                            None => {
+                                m.set_var(var, Value::Space(s));
+                                cond(m)?
+                            }
+                        };
+                        if hit {
+                            m.set_var(var, Value::Space(s));
+                            action(m)?;
+                            if invalid(m) {
+                                break;
+                            }
+                            // The action may have changed what the guard
+                            // reads (a storage of the game, a card moved).
+                            loaded = guard.load(m);
+                        }
+                    }
+                    Ok(())
+                })
+            }
+            None => each(over, *var as usize, condact(body, cx), true),
+        },
         Action::All { over, var, body } => each(over, *var as usize, condact(body, cx), true),
         Action::Any { over, var, body } => {
             // Outside a choice `any` runs for every item; inside one (an
@@ -60,6 +112,33 @@ fn action(a: &Action, cx: &Ctx) -> Run<()> {
                 } else {
                     every(m)
                 }
+            })
+        }
+        Action::Let {
+            value:
+                value @ ValueExpr::Collection(CollectionExpr::Group {
+                    from,
+                    var: gv,
+                    cond,
+                }),
+            var,
+            body,
+        } if SpaceCond::of(cond, *gv, cx).is_some() => {
+            // The group's condition tested without binding each space.
+            let test = SpaceCond::of(cond, *gv, cx).expect("checked above");
+            let (from, whole) = (expr::space(from, cx), value.clone());
+            let (var, body) = (*var as usize, condact(body, cx));
+            Box::new(move |m| {
+                let group = match (from(m)?, test.load(m)) {
+                    (None, _) => Value::Spaces(Vec::new()),
+                    (Some(start), Some(loaded)) => {
+                        let board = board_in(&m.table.boards, start)?;
+                        Value::Spaces(board.flood_where(start, |s| test.holds(m, &loaded, s)))
+                    }
+                    (Some(_), None) => m.value(&whole)?,
+                };
+                m.set_var(var, group);
+                body(m)
             })
         }
         Action::Let { value, var, body } => {

@@ -5,6 +5,7 @@
 //! handed to the evaluator.
 
 use super::leaf::{IntLeaf, StrLeaf};
+use super::space::SpaceCond;
 use super::{Ctx, Run};
 use crate::engine::board::Dir;
 use crate::engine::spatial::board_in;
@@ -362,6 +363,13 @@ pub(super) fn bool(e: &BoolExpr, cx: &Ctx) -> Run<bool> {
                 Ok(false)
             })
         }
+        BoolExpr::Var(v) => {
+            let (v, e) = (*v, e.clone());
+            Box::new(move |m| match m.var(v) {
+                Value::Bool(b) => Ok(*b),
+                _ => m.bool(&e),
+            })
+        }
         BoolExpr::Not(x) => {
             let x = bool(x, cx);
             Box::new(move |m| Ok(!x(m)?))
@@ -444,31 +452,52 @@ fn quantify(
         CollectionExpr::Group {
             from,
             var: gv,
-            cond,
+            cond: gcond,
         } => {
-            let (from, gv, cond, body) = (space(from, cx), *gv, bool(cond, cx), bool(body, cx));
+            let (fast_cond, fast_body) =
+                (SpaceCond::of(gcond, *gv, cx), SpaceCond::of(body, var, cx));
+            let (from, gv, cond, body) = (space(from, cx), *gv, bool(gcond, cx), bool(body, cx));
             Box::new(move |m| {
                 let Some(start) = from(m)? else {
                     return Ok(!some);
                 };
+                let c = fast_cond.as_ref().and_then(|c| Some((c, c.load(m)?)));
+                let b = fast_body.as_ref().and_then(|b| Some((b, b.load(m)?)));
                 let boards = std::sync::Arc::clone(&m.table.boards);
                 let decided = board_in(&boards, start)?.flood_until(start, |s| {
-                    m.set_var(gv as usize, Value::Space(s));
-                    if !cond(m)? {
+                    let kept = match &c {
+                        Some((c, loaded)) => c.holds(m, loaded, s),
+                        None => {
+                            m.set_var(gv as usize, Value::Space(s));
+                            cond(m)?
+                        }
+                    };
+                    if !kept {
                         return Ok::<_, crate::engine::eval::Fault>((false, false));
                     }
-                    m.set_var(var as usize, Value::Space(s));
-                    Ok((true, body(m)? == some))
+                    let hit = match &b {
+                        Some((b, loaded)) => b.holds(m, loaded, s),
+                        None => {
+                            m.set_var(var as usize, Value::Space(s));
+                            body(m)?
+                        }
+                    };
+                    Ok((true, hit == some))
                 })?;
                 Ok(if decided { some } else { !some })
             })
         }
         CollectionExpr::Var(v, _) if !is_membership(var, body) => {
+            let fast = SpaceCond::of(body, var, cx);
             let (v, body, whole) = (*v, bool(body, cx), whole.clone());
             Box::new(move |m| {
                 let Value::Spaces(spaces) = m.var(v) else {
                     return m.bool(&whole);
                 };
+                if let Some((f, loaded)) = fast.as_ref().and_then(|f| Some((f, f.load(m)?))) {
+                    let hit = |s: &u32| f.holds(m, &loaded, *s) == some;
+                    return Ok(if spaces.iter().any(hit) { some } else { !some });
+                }
                 let n = spaces.len();
                 for i in 0..n {
                     let Value::Spaces(spaces) = m.var(v) else {

@@ -32,6 +32,7 @@
 mod action;
 mod expr;
 mod leaf;
+mod space;
 
 use super::board::Dir;
 use super::eval::R;
