@@ -417,12 +417,9 @@ impl Machine<'_> {
                 None => Items::Spaces(Vec::new()),
                 Some(start) => {
                     let board = self.board_of(start)?.clone();
-                    Items::Spaces(match self.space_test(cond, *var)? {
-                        Some(test) => {
-                            let (table, tabs) = (&*self.table, self.tabs);
-                            board.flood_where(start, |s| {
-                                test.holds(table, tabs.loc_count, tabs.int_count, s)
-                            })
+                    Items::Spaces(match self.space_cond(cond, *var) {
+                        Some((test, loaded)) => {
+                            board.flood_where(start, |s| test.holds(self, &loaded, s))
                         }
                         None => board.flood(start, |s| {
                             self.set_var(*var as usize, Value::Space(s));

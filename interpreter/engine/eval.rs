@@ -579,10 +579,10 @@ impl Machine<'_> {
                 return Ok(!some);
             };
             let board = self.board_of(start)?.clone();
-            let test = self.space_test(cond, *gv)?;
+            let test = self.space_cond(cond, *gv);
             let decided = board.flood_until(start, |s| {
                 let kept = match &test {
-                    Some(t) => t.holds(self.table, self.tabs.loc_count, self.tabs.int_count, s),
+                    Some((t, loaded)) => t.holds(self, loaded, s),
                     None => {
                         self.set_var(*gv as usize, Value::Space(s));
                         self.bool(cond)?

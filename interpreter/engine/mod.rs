@@ -19,7 +19,6 @@ mod explore;
 mod path;
 mod position;
 mod sample;
-mod spacetest;
 mod spatial;
 mod start;
 pub mod state;

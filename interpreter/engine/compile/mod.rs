@@ -32,7 +32,7 @@
 mod action;
 mod expr;
 mod leaf;
-mod space;
+pub(super) mod space;
 
 use super::board::Dir;
 use super::eval::R;

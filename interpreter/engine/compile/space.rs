@@ -42,7 +42,7 @@ const MAX_LEAVES: usize = 8;
 
 /// The values of a condition's leaves, read before a search (strings and
 /// spaces as integers; no space is -1).
-pub(super) type Loaded = [i64; MAX_LEAVES];
+pub(in crate::engine) type Loaded = [i64; MAX_LEAVES];
 
 /// A leaf of a condition.
 #[derive(Clone, Copy, Debug)]
@@ -81,7 +81,7 @@ enum Node {
 
 /// A compiled condition on the space bound to one variable.
 #[derive(Debug)]
-pub(super) struct SpaceCond {
+pub(in crate::engine) struct SpaceCond {
     node: Node,
     leaves: Vec<Leaf>,
     /// Whether the condition reads the space's row, column or index.
@@ -347,4 +347,26 @@ fn compare(node: &Node, m: &Machine, loaded: &Loaded, at: &At) -> bool {
 #[inline(never)]
 fn nested(node: &Node, m: &Machine, loaded: &Loaded, at: &At) -> bool {
     test(node, m, loaded, at)
+}
+
+impl Machine<'_> {
+    /// `cond`, a condition on the space in `var`, compiled now for one
+    /// search by the evaluator, with its leaves read; `None` when it has
+    /// another shape (the search then evaluates it at every space).
+    pub(in crate::engine) fn space_cond(
+        &self,
+        cond: &BoolExpr,
+        var: VarId,
+    ) -> Option<(SpaceCond, Loaded)> {
+        let tabs = self.tabs;
+        let cx = Ctx {
+            loc_count: tabs.loc_count,
+            int_count: tabs.int_count,
+            str_count: tabs.str_count,
+            dirs: &tabs.dirs,
+        };
+        let test = SpaceCond::of(cond, var, &cx)?;
+        let loaded = test.load(self)?;
+        Some((test, loaded))
+    }
 }
