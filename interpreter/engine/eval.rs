@@ -90,7 +90,7 @@ impl Machine<'_> {
 
     /// `(min 'S 'V (row 'V))` and the like (row, column or index of spaces
     /// held in a variable), read in place; `None` for any other form.
-    fn extreme_place(
+    pub(super) fn extreme_place(
         &self,
         max: bool,
         over: &CollectionExpr,
@@ -126,7 +126,7 @@ impl Machine<'_> {
     /// The number of rows (or columns) that `spaces` span. The lines of
     /// the first space's board are marked in a bit set; spaces of other
     /// boards (rare) are counted by (board, line) pairs.
-    fn spanned(&self, spaces: &[u32], rows: bool) -> R<i64> {
+    pub(super) fn spanned(&self, spaces: &[u32], rows: bool) -> R<i64> {
         let Some(&s0) = spaces.first() else {
             return Ok(0);
         };

@@ -202,12 +202,23 @@ fn each(over: &CollectionExpr, var: usize, body: Run<()>, stop: bool) -> Run<()>
                 Ok(())
             })
         }
-        _ => {
-            let over = over.clone();
+        CollectionExpr::Var(v, _) => {
+            // Spaces held in a variable are read where they lie (the body
+            // cannot bind that variable: every binding has its own slot).
+            let (v, over) = (*v, over.clone());
             Box::new(move |m| {
-                let items = m.items(&over)?;
-                for i in 0..items.len() {
-                    m.set_var(var, items.get(i));
+                let n = match m.var(v) {
+                    Value::Spaces(spaces) => spaces.len(),
+                    _ => return each_item(m, &over, var, &body, stop),
+                };
+                for i in 0..n {
+                    let Value::Spaces(spaces) = m.var(v) else {
+                        break;
+                    };
+                    let Some(&s) = spaces.get(i) else {
+                        break;
+                    };
+                    m.set_var(var, Value::Space(s));
                     body(m)?;
                     if stop && invalid(m) {
                         break;
@@ -216,7 +227,30 @@ fn each(over: &CollectionExpr, var: usize, body: Run<()>, stop: bool) -> Run<()>
                 Ok(())
             })
         }
+        _ => {
+            let over = over.clone();
+            Box::new(move |m| each_item(m, &over, var, &body, stop))
+        }
     }
+}
+
+/// [`each`] over the items of any collection, listed first.
+fn each_item(
+    m: &mut Machine,
+    over: &CollectionExpr,
+    var: usize,
+    body: &Run<()>,
+    stop: bool,
+) -> crate::engine::eval::R<()> {
+    let items = m.items(over)?;
+    for i in 0..items.len() {
+        m.set_var(var, items.get(i));
+        body(m)?;
+        if stop && invalid(m) {
+            break;
+        }
+    }
+    Ok(())
 }
 
 /// The value a `let` binds.

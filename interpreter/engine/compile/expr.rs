@@ -10,7 +10,7 @@ use super::{Ctx, Run};
 use crate::engine::board::Dir;
 use crate::engine::spatial::board_in;
 use crate::engine::spatial::no_space;
-use crate::engine::state::Slot;
+use crate::engine::state::{Slot, Table};
 use crate::engine::value::{CardRef, Value};
 use crate::ir::*;
 
@@ -158,6 +158,33 @@ pub(super) fn int(e: &IntExpr, cx: &Ctx) -> Run<i64> {
             _ => walk_int(e),
         },
         IntExpr::Binary(op, a, b) => binary(*op, int(a, cx), int(b, cx)),
+        IntExpr::RowsSpanned(c) | IntExpr::ColsSpanned(c)
+            if matches!(**c, CollectionExpr::Var(..)) =>
+        {
+            // The spaces held in a variable, counted where they lie.
+            let CollectionExpr::Var(v, _) = **c else {
+                return walk_int(e);
+            };
+            let (rows, e) = (matches!(e, IntExpr::RowsSpanned(_)), e.clone());
+            Box::new(move |m| match m.var(v) {
+                Value::Spaces(spaces) => m.spanned(spaces, rows),
+                _ => m.int(&e),
+            })
+        }
+        IntExpr::Extreme {
+            max,
+            over,
+            var,
+            body,
+        } => {
+            // `(min 'SPACES 'V (row 'V))` and the like, read in place.
+            let (max, over, var, body) = ((*max), (**over).clone(), *var, (**body).clone());
+            let e = e.clone();
+            Box::new(move |m| match m.extreme_place(max, &over, var, &body)? {
+                Some(best) => Ok(best),
+                None => m.int(&e),
+            })
+        }
         IntExpr::SpaceRow(s) | IntExpr::SpaceCol(s) | IntExpr::SpaceIndex(s) => {
             let sp = space(s, cx);
             let what = match e {
@@ -298,6 +325,19 @@ pub(super) fn space(e: &SpaceExpr, cx: &Ctx) -> Run<Option<u32>> {
                 Value::Space(s) => Ok(Some(*s)),
                 Value::Unset => Ok(None),
                 _ => m.space(&e),
+            })
+        }
+        SpaceExpr::Of(c) => {
+            let c = card(c, cx);
+            Box::new(move |m| {
+                Ok(match c(m)? {
+                    None => None,
+                    Some(c) => {
+                        let slot = m.table.card_loc[c.id as usize];
+                        let (owner, _) = Table::slot_parts(slot, m.tabs.loc_count);
+                        m.table.owner_space(owner)
+                    }
+                })
             })
         }
         SpaceExpr::Neighbour(s, d) => {
