@@ -340,6 +340,20 @@ pub(super) fn space(e: &SpaceExpr, cx: &Ctx) -> Run<Option<u32>> {
                 })
             })
         }
+        SpaceExpr::Neighbour(from, d)
+            if matches!(**from, SpaceExpr::Var(_)) && literal_dir(d, cx).is_some() =>
+        {
+            // The neighbour of a space variable in a direction written out.
+            let (SpaceExpr::Var(v), Some(d)) = (&**from, literal_dir(d, cx)) else {
+                return walk_space(e);
+            };
+            let (v, e) = (*v, e.clone());
+            Box::new(move |m| match m.var(v) {
+                Value::Space(s) => Ok(m.board_of(*s)?.step_fast(*s, d)?),
+                Value::Unset => Ok(None),
+                _ => m.space(&e),
+            })
+        }
         SpaceExpr::Neighbour(s, d) => {
             let (s, d) = (space(s, cx), dir(d, cx));
             Box::new(move |m| {
@@ -354,13 +368,20 @@ pub(super) fn space(e: &SpaceExpr, cx: &Ctx) -> Run<Option<u32>> {
     }
 }
 
+/// The direction a literal names, if it is one.
+fn literal_dir(e: &StrExpr, cx: &Ctx) -> Option<Dir> {
+    match e {
+        StrExpr::Lit(s) => cx.dirs.get(*s as usize).copied().flatten(),
+        _ => None,
+    }
+}
+
 /// A direction: a literal one is known now.
 fn dir(e: &StrExpr, cx: &Ctx) -> Run<Dir> {
+    if let Some(d) = literal_dir(e, cx) {
+        return Box::new(move |_| Ok(d));
+    }
     match e {
-        StrExpr::Lit(s) if cx.dirs.get(*s as usize).copied().flatten().is_some() => {
-            let d = cx.dirs[*s as usize].expect("checked above");
-            Box::new(move |_| Ok(d))
-        }
         StrExpr::Rotate(inner, quarters) => {
             let (inner, quarters) = (dir(inner, cx), int(quarters, cx));
             Box::new(move |m| {
@@ -464,6 +485,14 @@ pub(super) fn bool(e: &BoolExpr, cx: &Ctx) -> Run<bool> {
             Box::new(move |m| {
                 let l = l(m)?;
                 Ok((l == r(m)?) == eq)
+            })
+        }
+        BoolExpr::OnBoard(SpaceExpr::Var(v)) => {
+            let (v, e) = (*v, e.clone());
+            Box::new(move |m| match m.var(v) {
+                Value::Space(_) => Ok(true),
+                Value::Unset => Ok(false),
+                _ => m.bool(&e),
             })
         }
         BoolExpr::OnBoard(s) => {
