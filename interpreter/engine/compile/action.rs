@@ -141,6 +141,42 @@ fn action(a: &Action, cx: &Ctx) -> Run<()> {
                 body(m)
             })
         }
+        Action::Let {
+            value: ValueExpr::Space(e),
+            var,
+            body,
+        } => {
+            let (e, var, body) = (expr::space(e, cx), *var as usize, condact(body, cx));
+            Box::new(move |m| {
+                let s = e(m)?;
+                m.set_var(var, s.map_or(Value::Unset, Value::Space));
+                body(m)
+            })
+        }
+        Action::Let {
+            value: ValueExpr::Bool(e),
+            var,
+            body,
+        } => {
+            let (e, var, body) = (bool(e, cx), *var as usize, condact(body, cx));
+            Box::new(move |m| {
+                let b = e(m)?;
+                m.set_var(var, Value::Bool(b));
+                body(m)
+            })
+        }
+        Action::Let {
+            value: ValueExpr::Int(e),
+            var,
+            body,
+        } => {
+            let (e, var, body) = (int(e, cx), *var as usize, condact(body, cx));
+            Box::new(move |m| {
+                let i = e(m)?;
+                m.set_var(var, Value::Int(i));
+                body(m)
+            })
+        }
         Action::Let { value, var, body } => {
             let (value, var, body) = (self::value(value, cx), *var as usize, condact(body, cx));
             Box::new(move |m| {
@@ -253,17 +289,10 @@ fn each_item(
     Ok(())
 }
 
-/// The value a `let` binds.
+/// The value a `let` binds (integers, conditions and spaces are bound by
+/// their own closures in [`action`]).
 fn value(v: &ValueExpr, cx: &Ctx) -> Run<Value> {
     match v {
-        ValueExpr::Int(e) => {
-            let e = int(e, cx);
-            Box::new(move |m| Ok(Value::Int(e(m)?)))
-        }
-        ValueExpr::Bool(e) => {
-            let e = bool(e, cx);
-            Box::new(move |m| Ok(Value::Bool(e(m)?)))
-        }
         ValueExpr::Str(e) => {
             let e = expr::str(e, cx);
             Box::new(move |m| Ok(Value::Str(e(m)?)))
@@ -271,10 +300,6 @@ fn value(v: &ValueExpr, cx: &Ctx) -> Run<Value> {
         ValueExpr::Card(e) => {
             let e = expr::card(e, cx);
             Box::new(move |m| Ok(e(m)?.map_or(Value::Unset, |c| Value::Card(c.id))))
-        }
-        ValueExpr::Space(e) => {
-            let e = expr::space(e, cx);
-            Box::new(move |m| Ok(e(m)?.map_or(Value::Unset, Value::Space)))
         }
         _ => {
             let v = v.clone();
