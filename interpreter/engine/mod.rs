@@ -2,12 +2,13 @@
 //!
 //! The game's position in its rules is a stack of frames (the top level and
 //! each stage being played, with the index of the next item) beside the
-//! [`state::Table`]. [`State::advance`] runs items until a `choice` needs a
+//! [`state::Table`]. `State::advance` runs items until a `choice` needs a
 //! decision or the game ends. A decision's options are found by running
 //! each option's actions with an undo journal, an oracle choosing the item
-//! of every `any` (see [`exec::Oracle`]), and taking them back. A random
+//! of every `any` (see `exec::Oracle`), and taking them back. A random
 //! move is drawn without listing them all when the choice allows it
-//! ([`sample`]: sample, then check).
+//! (`sample`: sample, then check). The automatic items run compiled to
+//! closures (`compile`).
 
 mod board;
 mod cards;
