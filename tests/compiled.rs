@@ -10,16 +10,7 @@ mod common;
 
 use cardboard::drivers::run::transcript;
 use cardboard::engine::{GameOptions, Rules};
-
-fn options(seed: u64, set: &[(&str, &str)]) -> GameOptions {
-    GameOptions {
-        seed,
-        overrides: set
-            .iter()
-            .map(|(a, b)| (a.to_string(), b.to_string()))
-            .collect(),
-    }
-}
+use common::options;
 
 /// Compares the two transcripts of one game; returns the compiled one.
 fn same_game(name: &str, rules: &Rules, options: &GameOptions, limit: u64) -> String {

@@ -17,7 +17,7 @@ use cardboard::drivers::{game_seed, GameEnd, Ruleset};
 use cardboard::engine::GameOptions;
 use cardboard::game::{GameState, Outcome, PlayError, Status};
 use cardboard::random::{below, GameRng};
-use common::cardboard;
+use common::{cardboard, options};
 
 #[derive(Clone, Debug, Default)]
 struct Toy;
@@ -139,16 +139,6 @@ impl GameState for Nim {
         text.trim_start_matches("take ")
             .parse()
             .map_err(|_| PlayError::IllegalMove(text.to_string()))
-    }
-}
-
-fn options(seed: u64, set: &[(&str, &str)]) -> GameOptions {
-    GameOptions {
-        seed,
-        overrides: set
-            .iter()
-            .map(|(n, v)| (n.to_string(), v.to_string()))
-            .collect(),
     }
 }
 

@@ -10,23 +10,14 @@ mod common;
 use cardboard::drivers::run::run_game;
 use cardboard::drivers::simulate::{simulate, SimulateConfig};
 use cardboard::drivers::{game_seed, player_seed, GameEnd};
-use cardboard::engine::{GameOptions, Move, Rules, State};
+use cardboard::engine::{Move, Rules, State};
 use cardboard::game::{GameState, PlayError, Status};
 use cardboard::random::{below, GameRng};
+use common::options;
 use std::collections::HashMap;
 
 fn rules(src: &str) -> Rules {
     Rules::from_source("test.rcy", src).unwrap_or_else(|e| panic!("{}", e.render()))
-}
-
-fn options(seed: u64, set: &[(&str, &str)]) -> GameOptions {
-    GameOptions {
-        seed,
-        overrides: set
-            .iter()
-            .map(|(a, b)| (a.to_string(), b.to_string()))
-            .collect(),
-    }
 }
 
 /// The `--set` variants tried for a shipped game (as the transcripts do).

@@ -35,6 +35,17 @@ fn rcy_files(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
+/// Options for one game: its seed and `--set` overrides.
+pub fn options(seed: u64, set: &[(&str, &str)]) -> cardboard::engine::GameOptions {
+    cardboard::engine::GameOptions {
+        seed,
+        overrides: set
+            .iter()
+            .map(|(n, v)| (n.to_string(), v.to_string()))
+            .collect(),
+    }
+}
+
 /// Runs the `cardboard` command line from the project's folder: its exit
 /// code, standard output and standard error.
 pub fn cardboard(args: &[&str]) -> (i32, String, String) {
