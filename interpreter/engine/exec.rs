@@ -6,9 +6,11 @@ use super::eval::R;
 use super::state::{CardId, Cycle, PointMap, Slot, Table};
 use super::value::{Cards, Value};
 use super::view;
+use super::Path;
 use super::Tables;
 use crate::ir::*;
 use crate::random::GameRng;
+use std::cell::Cell;
 use std::sync::Arc;
 
 /// How to take back one change.
@@ -56,11 +58,12 @@ pub enum Undo {
 #[derive(Clone, Debug, Default)]
 pub struct Oracle {
     /// Item index per `any` reached, in order.
-    pub path: Vec<u32>,
+    pub path: Path,
     /// Next `any` to answer.
     pub pos: usize,
-    /// Collection size seen at each `any`.
-    pub sizes: Vec<u32>,
+    /// Collection size seen at each `any` (a short list of numbers, kept
+    /// inline as a path is).
+    pub sizes: Path,
     /// Exploring: extend `path` with 0 past its end.
     pub probing: bool,
     /// The path did not fit the option (too short, too long or out of range).
@@ -72,8 +75,10 @@ pub struct Machine<'a> {
     pub tabs: &'a Tables,
     pub table: &'a mut Table,
     pub vars: Vec<Value>,
-    /// Undo journal, when changes must be taken back.
-    pub journal: Option<Vec<Undo>>,
+    /// Undo journal: the changes made while `journaling`, to take back.
+    journal: Vec<Undo>,
+    /// Whether changes are journaled (see [`Machine::start_journal`]).
+    journaling: bool,
     rng_saved: bool,
     /// Present while running a choice's option.
     pub oracle: Option<Oracle>,
@@ -87,22 +92,29 @@ pub struct Machine<'a> {
 impl<'a> Machine<'a> {
     /// A machine over `table` with the declared values in `globals`.
     pub fn new(tabs: &'a Tables, table: &'a mut Table, globals: &[Value]) -> Machine<'a> {
-        // Frames are reused from a per-thread pool: a machine is made for
-        // every automatic item and every option explored.
+        // The variable frame and the journal's room are those of the last
+        // machine dropped on this thread: a machine is made for every
+        // automatic item, every decision drawn and every move played.
         // Slots other than the declares need no reset: the lowering only
         // lets a variable be read inside the form that binds it, and every
         // binding form assigns its slot first.
-        let mut vars = FRAMES.with(|f| f.borrow_mut().pop()).unwrap_or_default();
+        let Spare { mut vars, journal } = SPARE.with(Cell::take);
         let width = tabs.prog.var_count.max(globals.len());
         if vars.len() < width {
             vars.resize(width, Value::Unset);
         }
-        vars[..globals.len()].clone_from_slice(globals);
+        // The declares are usually there already, from the last machine.
+        for (slot, g) in vars.iter_mut().zip(globals) {
+            if !same_scalar(slot, g) {
+                slot.clone_from(g);
+            }
+        }
         Machine {
             tabs,
             table,
             vars,
-            journal: None,
+            journal,
+            journaling: false,
             rng_saved: false,
             oracle: None,
             actions: 0,
@@ -112,17 +124,17 @@ impl<'a> Machine<'a> {
 
     /// Saves the generator before its first draw, when journaling.
     pub fn save_rng(&mut self) {
-        if !self.rng_saved {
-            if let Some(j) = self.journal.as_mut() {
-                j.push(Undo::Rng(Box::new(self.table.rng.clone())));
-                self.rng_saved = true;
-            }
+        if !self.rng_saved && self.journaling {
+            self.journal
+                .push(Undo::Rng(Box::new(self.table.rng.clone())));
+            self.rng_saved = true;
         }
     }
 
+    #[inline]
     fn record(&mut self, u: impl FnOnce() -> Undo) {
-        if let Some(j) = self.journal.as_mut() {
-            j.push(u());
+        if self.journaling {
+            self.journal.push(u());
         }
     }
 
@@ -132,25 +144,22 @@ impl<'a> Machine<'a> {
     }
 
     /// The journal's length: a mark to take changes back to.
+    #[inline]
     pub fn journal_len(&self) -> usize {
-        self.journal.as_ref().map_or(0, Vec::len)
+        self.journal.len()
     }
 
     /// Takes back the journaled changes made since `mark`.
     #[inline]
     pub fn undo_to(&mut self, mark: usize) {
-        if self.journal.as_ref().is_some_and(|j| j.len() > mark) {
+        if self.journal.len() > mark {
             self.undo_entries(mark);
         }
     }
 
     fn undo_entries(&mut self, mark: usize) {
-        let Some(journal) = self.journal.as_mut() else {
-            return;
-        };
-        let mut entries = std::mem::take(journal);
-        for u in entries.drain(mark..).rev() {
-            let t = &mut *self.table;
+        let t = &mut *self.table;
+        for u in self.journal.drain(mark..).rev() {
             match u {
                 Undo::Moved {
                     card,
@@ -193,10 +202,6 @@ impl<'a> Machine<'a> {
                     t.locs[slot as usize].truncate(loc_len);
                 }
             }
-        }
-        // Keep the journal's room for the next option.
-        if let Some(j) = self.journal.as_mut() {
-            *j = entries;
         }
     }
 
@@ -623,43 +628,54 @@ impl<'a> Machine<'a> {
     }
 }
 
-thread_local! {
-    /// Variable frames of finished machines, for reuse.
-    static FRAMES: std::cell::RefCell<Vec<Vec<Value>>> = const { std::cell::RefCell::new(Vec::new()) };
+/// The buffers a dropped machine leaves to the next one on its thread.
+#[derive(Default)]
+struct Spare {
+    vars: Vec<Value>,
+    /// Empty; its room is kept.
+    journal: Vec<Undo>,
 }
 
-impl Machine<'_> {
-    /// Turns the journal on, with a buffer from the per-thread pool.
-    pub fn start_journal(&mut self) {
-        let mut j = JOURNALS.with(|p| p.borrow_mut().pop()).unwrap_or_default();
-        j.clear();
-        self.journal = Some(j);
+thread_local! {
+    /// The buffers of the last machine dropped on this thread.
+    static SPARE: Cell<Spare> = const {
+        Cell::new(Spare {
+            vars: Vec::new(),
+            journal: Vec::new(),
+        })
+    };
+}
+
+/// Whether `slot` already holds `g`, a scalar (a collection is never
+/// compared: it is copied).
+#[inline(always)]
+fn same_scalar(slot: &Value, g: &Value) -> bool {
+    match (slot, g) {
+        (Value::Int(a), Value::Int(b)) => a == b,
+        (Value::Str(a), Value::Str(b)) => a == b,
+        (Value::Bool(a), Value::Bool(b)) => a == b,
+        (Value::Unset, Value::Unset) => true,
+        _ => false,
     }
 }
 
-thread_local! {
-    /// Journals of finished machines, for reuse.
-    static JOURNALS: std::cell::RefCell<Vec<Vec<Undo>>> = const { std::cell::RefCell::new(Vec::new()) };
+impl Machine<'_> {
+    /// Turns the journal on: from now on every change is recorded, to be
+    /// taken back with [`Machine::undo_to`].
+    pub fn start_journal(&mut self) {
+        self.journal.clear();
+        self.journaling = true;
+    }
 }
 
 impl Drop for Machine<'_> {
     fn drop(&mut self) {
-        if let Some(mut j) = self.journal.take() {
-            j.clear();
-            JOURNALS.with(|p| {
-                let mut p = p.borrow_mut();
-                if p.len() < 8 {
-                    p.push(j);
-                }
-            });
-        }
+        let mut journal = std::mem::take(&mut self.journal);
+        journal.clear();
         let vars = std::mem::take(&mut self.vars);
-        FRAMES.with(|f| {
-            let mut f = f.borrow_mut();
-            if f.len() < 8 {
-                f.push(vars);
-            }
-        });
+        // Another machine's buffers, left there while this one ran, are
+        // dropped.
+        SPARE.with(|s| s.set(Spare { vars, journal }));
     }
 }
 

@@ -374,7 +374,7 @@ impl State {
         m.start_journal();
         m.log = log.then(Vec::new);
         m.oracle = Some(Oracle {
-            path: mv.path.to_vec(),
+            path: mv.path.clone(),
             ..Oracle::default()
         });
         let r = m.condact(option);

@@ -29,6 +29,23 @@ impl Path {
         p
     }
 
+    /// Adds a pick at the end (allocating only past [`Path::INLINE`]).
+    pub fn push(&mut self, pick: u32) {
+        let n = self.len as usize;
+        if n < Path::INLINE {
+            self.inline[n] = pick;
+        } else {
+            if n == Path::INLINE {
+                // Spilled: every pick on the heap, the inline room zeroed
+                // (as `from_slice` leaves it, so equal paths compare equal).
+                self.heap = self.inline.to_vec();
+                self.inline = [0; Path::INLINE];
+            }
+            self.heap.push(pick);
+        }
+        self.len += 1;
+    }
+
     /// The picks.
     pub fn as_slice(&self) -> &[u32] {
         if self.len as usize <= Path::INLINE {
