@@ -673,9 +673,14 @@ impl Drop for Machine<'_> {
         let mut journal = std::mem::take(&mut self.journal);
         journal.clear();
         let vars = std::mem::take(&mut self.vars);
-        // Another machine's buffers, left there while this one ran, are
-        // dropped.
-        SPARE.with(|s| s.set(Spare { vars, journal }));
+        let old = SPARE.with(|s| s.replace(Spare { vars, journal }));
+        // Usually nothing (this machine took it); another machine's
+        // buffers, left there while this one ran, are dropped.
+        if old.vars.capacity() != 0 || old.journal.capacity() != 0 {
+            drop(old);
+        } else {
+            std::mem::forget(old);
+        }
     }
 }
 

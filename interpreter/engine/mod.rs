@@ -172,7 +172,7 @@ pub struct State {
     sampled: RefCell<Option<Move>>,
     /// How to sample the current choice (`None` when it cannot be sampled:
     /// its moves are listed in `legal`).
-    plan: Option<Arc<sample::Plan>>,
+    plan: Option<sample::Plan>,
 }
 
 impl State {

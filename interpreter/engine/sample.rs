@@ -32,7 +32,7 @@ use super::exec::Machine;
 use super::{Move, Path, State};
 use crate::ir::{Action, Condact, VarId};
 use crate::random::{below, GameRng};
-use std::sync::Arc;
+use std::cell::Cell;
 
 /// What one option of a choice offers.
 #[derive(Clone, Debug)]
@@ -65,8 +65,19 @@ impl Slots {
 /// not change in between: moves are only tried and taken back).
 #[derive(Clone, Debug)]
 pub(super) struct Plan {
+    /// One entry per option; the room is reused from plan to plan on a
+    /// thread (see [`Drop for Plan`](#impl-Drop-for-Plan)).
     options: Vec<Slots>,
     total: usize,
+}
+
+impl Drop for Plan {
+    /// Leaves the room of the options to the next plan on this thread.
+    fn drop(&mut self) {
+        let mut options = std::mem::take(&mut self.options);
+        options.clear();
+        SPARE.with(|s| s.options.set(options));
+    }
 }
 
 /// The variable and body of the `any` an option consists of (under guards
@@ -102,13 +113,20 @@ impl Plan {
     /// The slots of `options`, or `None` when one of them cannot be cut
     /// into slots. The table is left as it was (the journal must be on).
     fn of(m: &mut Machine, options: &[Condact]) -> Option<Plan> {
-        let mut slots = Vec::with_capacity(options.len());
+        // Cut by their shape first: nothing is evaluated for a choice that
+        // cannot be sampled.
+        if options.iter().any(|o| o.branches && lone_any(o).is_none()) {
+            return None;
+        }
+        let mut plan = Plan {
+            options: SPARE.with(|s| s.options.take()),
+            total: 0,
+        };
         for option in options {
             if !option.branches {
-                slots.push(Slots::One);
+                plan.options.push(Slots::One);
                 continue;
             }
-            lone_any(option)?;
             let mark = m.journal_len();
             m.actions = 0;
             let reached = reach(m, option);
@@ -132,16 +150,14 @@ impl Plan {
                 },
             };
             m.undo_to(mark);
-            slots.push(option_slots);
+            plan.options.push(option_slots);
         }
-        let total = slots.iter().map(Slots::len).sum();
-        Some(Plan {
-            options: slots,
-            total,
-        })
+        plan.total = plan.options.iter().map(Slots::len).sum();
+        Some(plan)
     }
 
     /// The option and item of slot `s` (`s < self.total`).
+    #[inline]
     fn locate(&self, mut s: usize) -> (usize, usize) {
         for (o, slots) in self.options.iter().enumerate() {
             let n = slots.len();
@@ -153,17 +169,22 @@ impl Plan {
         (self.options.len(), 0)
     }
 
-    /// The move of slot `s` of the choice `options` when it is legal (run
-    /// alone, its last action only checked, and taken back).
-    fn check(&self, m: &mut Machine, options: &[Condact], s: usize) -> Option<Move> {
+    /// Whether slot `s` of the choice `options` is a legal move (run alone,
+    /// its last action only checked, and taken back): its option, and the
+    /// item it picks when the option is an `any`.
+    fn check(
+        &self,
+        m: &mut Machine,
+        options: &[Condact],
+        s: usize,
+    ) -> Option<(usize, Option<u32>)> {
         let (o, i) = self.locate(s);
         let option = options.get(o)?;
         let mark = m.journal_len();
-        let (legal, path) = match self.options.get(o)? {
+        let (legal, pick) = match self.options.get(o)? {
             Slots::One => {
                 m.actions = 0;
-                let legal = m.check_condact(option).is_ok() && m.actions > 0;
-                (legal, Path::default())
+                (m.check_condact(option).is_ok() && m.actions > 0, None)
             }
             Slots::Each {
                 picker, actions, ..
@@ -173,34 +194,47 @@ impl Plan {
                 m.set_var(var as usize, item);
                 m.actions = *actions;
                 let legal = m.check_condact(body).is_ok() && m.actions > 0;
-                (legal, Path::from_slice(&[i as u32]))
+                (legal, Some(i as u32))
             }
-            Slots::Empty => (false, Path::default()),
+            Slots::Empty => (false, None),
         };
         m.undo_to(mark);
-        legal.then_some(Move {
-            option: o as u16,
-            path,
-        })
+        legal.then_some((o, pick))
     }
 
     /// Draws slots uniformly without replacement until one is legal.
     fn draw(&self, m: &mut Machine, options: &[Condact], rng: &mut GameRng) -> Option<Move> {
-        ORDER.with(|cell| {
-            let mut order = cell.take();
-            order.clear();
-            order.extend(0..self.total as u32);
-            let mut found = None;
-            for t in 0..self.total {
-                let r = t + below(rng, self.total - t);
-                order.swap(t, r);
-                found = self.check(m, options, order[t] as usize);
-                if found.is_some() {
-                    break;
-                }
+        let (mut order, mut swaps) = SPARE.with(|s| (s.order.take(), s.swaps.take()));
+        // `order` is 0, 1, 2 ... (see `Spare`): only its end may be missing.
+        if order.len() < self.total {
+            order.extend(order.len() as u32..self.total as u32);
+        }
+        swaps.clear();
+        let mut found = None;
+        for t in 0..self.total {
+            let r = t + below(rng, self.total - t);
+            order.swap(t, r);
+            swaps.push(r as u32);
+            found = self.check(m, options, order[t] as usize);
+            if found.is_some() {
+                break;
             }
-            cell.set(order);
-            found
+        }
+        // Back to 0, 1, 2 ... for the next draw: only the slots swapped.
+        for (t, &r) in swaps.iter().enumerate().rev() {
+            order.swap(t, r as usize);
+        }
+        SPARE.with(|s| {
+            s.order.set(order);
+            s.swaps.set(swaps);
+        });
+        let (o, pick) = found?;
+        Some(Move {
+            option: o as u16,
+            path: match pick {
+                Some(i) => Path::from_slice(&[i]),
+                None => Path::default(),
+            },
         })
     }
 
@@ -210,9 +244,25 @@ impl Plan {
     }
 }
 
+/// Buffers reused from decision to decision on a thread.
+struct Spare {
+    /// The room of the last plan's options (empty).
+    options: Cell<Vec<Slots>>,
+    /// Slot indices `0, 1, 2 ...` in order: a draw permutes a prefix and
+    /// puts it back, so no draw writes the whole list.
+    order: Cell<Vec<u32>>,
+    /// The swaps of the last draw (to undo them).
+    swaps: Cell<Vec<u32>>,
+}
+
 thread_local! {
-    /// The slot order of the last draw on this thread (its room is reused).
-    static ORDER: std::cell::Cell<Vec<u32>> = const { std::cell::Cell::new(Vec::new()) };
+    static SPARE: Spare = const {
+        Spare {
+            options: Cell::new(Vec::new()),
+            order: Cell::new(Vec::new()),
+            swaps: Cell::new(Vec::new()),
+        }
+    };
 }
 
 impl State {
@@ -243,7 +293,7 @@ impl State {
         });
         match planned.flatten() {
             Some((plan, any)) => {
-                self.plan = Some(Arc::new(plan));
+                self.plan = Some(plan);
                 any
             }
             None => {
