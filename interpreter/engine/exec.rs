@@ -11,6 +11,7 @@ use super::Tables;
 use crate::ir::*;
 use crate::random::GameRng;
 use std::cell::Cell;
+use std::mem::ManuallyDrop;
 use std::sync::Arc;
 
 /// How to take back one change.
@@ -71,26 +72,31 @@ pub struct Oracle {
 }
 
 /// Runs actions against a table.
+///
+/// The fields that own memory are emptied by hand when the machine is
+/// dropped (`ManuallyDrop`: nothing else is left to drop, a machine is made
+/// and dropped for every automatic item and every move).
 pub struct Machine<'a> {
     pub tabs: &'a Tables,
     pub table: &'a mut Table,
-    pub vars: Vec<Value>,
+    pub vars: ManuallyDrop<Vec<Value>>,
     /// Undo journal: the changes made while `journaling`, to take back.
-    journal: Vec<Undo>,
+    journal: ManuallyDrop<Vec<Undo>>,
     /// Whether changes are journaled (see [`Machine::start_journal`]).
     journaling: bool,
     rng_saved: bool,
     /// Present while running a choice's option.
-    pub oracle: Option<Oracle>,
+    pub oracle: ManuallyDrop<Option<Oracle>>,
     /// Primitive actions that did something so far (a `move` with no card
     /// to move does not count: an option made only of such is not offered).
     pub actions: u32,
     /// Readable descriptions of the primitive actions, when wanted.
-    pub log: Option<Vec<String>>,
+    pub log: ManuallyDrop<Option<Vec<String>>>,
 }
 
 impl<'a> Machine<'a> {
     /// A machine over `table` with the declared values in `globals`.
+    #[inline]
     pub fn new(tabs: &'a Tables, table: &'a mut Table, globals: &[Value]) -> Machine<'a> {
         // The variable frame and the journal's room are those of the last
         // machine dropped on this thread: a machine is made for every
@@ -112,13 +118,13 @@ impl<'a> Machine<'a> {
         Machine {
             tabs,
             table,
-            vars,
-            journal,
+            vars: ManuallyDrop::new(vars),
+            journal: ManuallyDrop::new(journal),
             journaling: false,
             rng_saved: false,
-            oracle: None,
+            oracle: ManuallyDrop::new(None),
             actions: 0,
-            log: None,
+            log: ManuallyDrop::new(None),
         }
     }
 
@@ -637,7 +643,6 @@ struct Spare {
 }
 
 thread_local! {
-    /// The buffers of the last machine dropped on this thread.
     static SPARE: Cell<Spare> = const {
         Cell::new(Spare {
             vars: Vec::new(),
@@ -669,10 +674,18 @@ impl Machine<'_> {
 }
 
 impl Drop for Machine<'_> {
+    /// Leaves the buffers to the next machine and drops the rest; every
+    /// field is left empty (see [`Machine`]).
     fn drop(&mut self) {
-        let mut journal = std::mem::take(&mut self.journal);
+        if self.oracle.is_some() {
+            drop(self.oracle.take());
+        }
+        if self.log.is_some() {
+            drop(self.log.take());
+        }
+        let mut journal = std::mem::take(&mut *self.journal);
         journal.clear();
-        let vars = std::mem::take(&mut self.vars);
+        let vars = std::mem::take(&mut *self.vars);
         let old = SPARE.with(|s| s.replace(Spare { vars, journal }));
         // Usually nothing (this machine took it); another machine's
         // buffers, left there while this one ran, are dropped.

@@ -372,8 +372,8 @@ impl State {
         let mut m = Machine::new(&self.tabs, &mut table, &self.globals);
         // Journaled also when kept: a move that fails leaves no trace.
         m.start_journal();
-        m.log = log.then(Vec::new);
-        m.oracle = Some(Oracle {
+        *m.log = log.then(Vec::new);
+        *m.oracle = Some(Oracle {
             path: mv.path.clone(),
             ..Oracle::default()
         });
