@@ -104,7 +104,7 @@ impl<'a> Machine<'a> {
         // Slots other than the declares need no reset: the lowering only
         // lets a variable be read inside the form that binds it, and every
         // binding form assigns its slot first.
-        let Spare { mut vars, journal } = SPARE.with(Cell::take);
+        let Spare { mut vars, journal } = Spare::take();
         let width = tabs.prog.var_count.max(globals.len());
         if vars.len() < width {
             vars.resize(width, Value::Unset);
@@ -651,6 +651,39 @@ thread_local! {
     };
 }
 
+impl Spare {
+    /// Exchanges `local` with the buffers left on this thread (the closure
+    /// holds nothing to drop, so that the access stays small).
+    #[inline(always)]
+    fn swap(local: &Cell<Spare>) {
+        SPARE.with(|s| s.swap(local));
+    }
+
+    /// The buffers left on this thread (none if none were).
+    #[inline(always)]
+    fn take() -> Spare {
+        let local = Cell::new(Spare::default());
+        Spare::swap(&local);
+        local.into_inner()
+    }
+
+    /// Leaves the buffers of a machine for the next one.
+    #[inline(always)]
+    fn leave(vars: Vec<Value>, mut journal: Vec<Undo>) {
+        journal.clear();
+        let local = Cell::new(Spare { vars, journal });
+        Spare::swap(&local);
+        // Usually nothing (the machine took it); another machine's
+        // buffers, left there while this one ran, are dropped.
+        let old = local.into_inner();
+        if old.vars.capacity() != 0 || old.journal.capacity() != 0 {
+            drop(old);
+        } else {
+            std::mem::forget(old);
+        }
+    }
+}
+
 /// Whether `slot` already holds `g`, a scalar (a collection is never
 /// compared: it is copied).
 #[inline(always)]
@@ -683,17 +716,9 @@ impl Drop for Machine<'_> {
         if self.log.is_some() {
             drop(self.log.take());
         }
-        let mut journal = std::mem::take(&mut *self.journal);
-        journal.clear();
+        let journal = std::mem::take(&mut *self.journal);
         let vars = std::mem::take(&mut *self.vars);
-        let old = SPARE.with(|s| s.replace(Spare { vars, journal }));
-        // Usually nothing (this machine took it); another machine's
-        // buffers, left there while this one ran, are dropped.
-        if old.vars.capacity() != 0 || old.journal.capacity() != 0 {
-            drop(old);
-        } else {
-            std::mem::forget(old);
-        }
+        Spare::leave(vars, journal);
     }
 }
 

@@ -341,24 +341,9 @@ impl State {
         }
     }
 
+    /// Every legal move of the current choice (see `State::list_moves`).
     fn enumerate(&self) -> Vec<Move> {
-        let Some(options) = self.choice() else {
-            return Vec::new();
-        };
-        let mut table = self.table.borrow_mut();
-        let mut m = Machine::new(&self.tabs, &mut table, &self.globals);
-        m.start_journal();
-        let mut moves = Vec::new();
-        explore::Explorer::with(|ex| {
-            for (i, option) in options.iter().enumerate() {
-                m.explore(option, ex);
-                moves.extend(ex.found.drain(..).map(|path| Move {
-                    option: i as u16,
-                    path,
-                }));
-            }
-        });
-        moves
+        self.list_moves()
     }
 
     /// Plays a move's actions; `log` collects their descriptions; with

@@ -34,30 +34,15 @@ use crate::ir::{Action, Condact, VarId};
 use crate::random::{below, GameRng};
 use std::cell::Cell;
 
-/// What one option of a choice offers.
+/// What one option of a choice offers: `len` slots.
 #[derive(Clone, Debug)]
-enum Slots {
-    /// An option with no `any`: one slot, the option itself.
-    One,
-    /// An `any` whose body does not branch: one slot per item.
-    Each {
-        picker: Picker,
-        len: usize,
-        /// Actions counted before the `any` (as exploration counts them).
-        actions: u32,
-    },
-    /// No move at all (a guard that fails, an empty collection, an error).
-    Empty,
-}
-
-impl Slots {
-    fn len(&self) -> usize {
-        match self {
-            Slots::One => 1,
-            Slots::Each { len, .. } => *len,
-            Slots::Empty => 0,
-        }
-    }
+struct Slots {
+    /// 1 for an option with no `any` (the option itself); one per item
+    /// for an `any` whose body does not branch; 0 for no move at all (a
+    /// guard that fails, an empty collection, an error).
+    len: usize,
+    /// The items of the `any`, if the option is one.
+    picker: Option<Picker>,
 }
 
 /// The slots of a choice whose options can all be sampled, found when the
@@ -65,8 +50,8 @@ impl Slots {
 /// not change in between: moves are only tried and taken back).
 #[derive(Clone, Debug)]
 pub(super) struct Plan {
-    /// One entry per option; the room is reused from plan to plan on a
-    /// thread (see [`Drop for Plan`](#impl-Drop-for-Plan)).
+    /// One entry per option (the room is reused from plan to plan on a
+    /// thread, see `Spare`).
     options: Vec<Slots>,
     total: usize,
 }
@@ -124,35 +109,32 @@ impl Plan {
         };
         for option in options {
             if !option.branches {
-                plan.options.push(Slots::One);
+                plan.options.push(Slots {
+                    len: 1,
+                    picker: None,
+                });
                 continue;
             }
             let mark = m.journal_len();
             m.actions = 0;
             let reached = reach(m, option);
+            // Nothing counted before the `any` either: each slot is checked
+            // from no action done, as exploration runs it.
             let untouched = m.journal_len() == mark && m.actions == 0;
-            let actions = m.actions;
-            let option_slots = match reached {
+            let picker = match reached {
                 // A failing run is not a move.
-                Err(_) => Slots::Empty,
+                Err(_) => None,
                 Ok(_) if !untouched => {
                     m.undo_to(mark);
                     return None;
                 }
-                Ok(None) => Slots::Empty,
-                Ok(Some(picker)) => match picker.len(m) {
-                    0 => Slots::Empty,
-                    len => Slots::Each {
-                        picker,
-                        len,
-                        actions,
-                    },
-                },
+                Ok(picker) => picker,
             };
+            let len = picker.as_ref().map_or(0, |p| p.len(m));
             m.undo_to(mark);
-            plan.options.push(option_slots);
+            plan.options.push(Slots { len, picker });
         }
-        plan.total = plan.options.iter().map(Slots::len).sum();
+        plan.total = plan.options.iter().map(|o| o.len).sum();
         Some(plan)
     }
 
@@ -160,7 +142,7 @@ impl Plan {
     #[inline]
     fn locate(&self, mut s: usize) -> (usize, usize) {
         for (o, slots) in self.options.iter().enumerate() {
-            let n = slots.len();
+            let n = slots.len;
             if s < n {
                 return (o, s);
             }
@@ -181,22 +163,16 @@ impl Plan {
         let (o, i) = self.locate(s);
         let option = options.get(o)?;
         let mark = m.journal_len();
-        let (legal, pick) = match self.options.get(o)? {
-            Slots::One => {
-                m.actions = 0;
-                (m.check_condact(option).is_ok() && m.actions > 0, None)
-            }
-            Slots::Each {
-                picker, actions, ..
-            } => {
+        m.actions = 0;
+        let (legal, pick) = match &self.options.get(o)?.picker {
+            None => (m.check_condact(option).is_ok() && m.actions > 0, None),
+            Some(picker) => {
                 let (var, body) = lone_any(option)?;
                 let item = picker.get(i, m);
                 m.set_var(var as usize, item);
-                m.actions = *actions;
                 let legal = m.check_condact(body).is_ok() && m.actions > 0;
                 (legal, Some(i as u32))
             }
-            Slots::Empty => (false, None),
         };
         m.undo_to(mark);
         legal.then_some((o, pick))
@@ -229,18 +205,23 @@ impl Plan {
             s.swaps.set(swaps);
         });
         let (o, pick) = found?;
-        Some(Move {
-            option: o as u16,
-            path: match pick {
-                Some(i) => Path::from_slice(&[i]),
-                None => Path::default(),
-            },
-        })
+        Some(slot_move(o, pick))
     }
 
     /// Whether some slot is legal (tried in order, no randomness).
     fn any_legal(&self, m: &mut Machine, options: &[Condact]) -> bool {
         (0..self.total).any(|s| self.check(m, options, s).is_some())
+    }
+}
+
+/// The move of a legal slot: its option, and the item it picks if any.
+fn slot_move(option: usize, pick: Option<u32>) -> Move {
+    Move {
+        option: option as u16,
+        path: match pick {
+            Some(i) => Path::from_slice(&[i]),
+            None => Path::default(),
+        },
     }
 }
 
@@ -286,23 +267,30 @@ impl State {
         *self.legal.get_mut() = None;
         *self.sampled.get_mut() = None;
         self.plan = None;
-        let planned = self.with_choice(|m, options| {
-            let plan = Plan::of(m, options)?;
-            let any = plan.any_legal(m, options);
-            Some((plan, any))
-        });
-        match planned.flatten() {
-            Some((plan, any)) => {
-                self.plan = Some(plan);
-                any
+        let prepared = self.with_choice(|m, options| match Plan::of(m, options) {
+            Some(plan) => {
+                let any = plan.any_legal(m, options);
+                (Some(plan), None, any)
             }
             None => {
-                let moves = self.enumerate();
+                let moves = m.explore_moves(options);
                 let any = !moves.is_empty();
-                *self.legal.get_mut() = Some(moves);
-                any
+                (None, Some(moves), any)
             }
-        }
+        });
+        let Some((plan, moves, any)) = prepared else {
+            return false;
+        };
+        self.plan = plan;
+        *self.legal.get_mut() = moves;
+        any
+    }
+
+    /// Every legal move of the current choice, in order (found by
+    /// exploration).
+    pub(super) fn list_moves(&self) -> Vec<Move> {
+        self.with_choice(|m, options| m.explore_moves(options))
+            .unwrap_or_default()
     }
 
     /// A legal move of the current choice drawn uniformly with `rng`
