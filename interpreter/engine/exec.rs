@@ -175,7 +175,7 @@ impl<'a> Machine<'a> {
                     to_idx,
                     last,
                 } => {
-                    t.locs[to as usize].remove(to_idx);
+                    take_out(&mut t.locs[to as usize], to_idx);
                     t.locs[from as usize].insert(from_idx, card);
                     t.card_loc[card as usize] = from;
                     t.last_moved = last;
@@ -512,6 +512,7 @@ impl<'a> Machine<'a> {
         }
     }
 
+    #[inline]
     fn insert_index(&mut self, pos: &Pos, len: usize) -> R<usize> {
         Ok(match pos {
             Pos::Top => len,
@@ -527,7 +528,7 @@ impl<'a> Machine<'a> {
         let Some(from_idx) = from_vec.iter().rposition(|c| *c == card) else {
             return Err("internal: a card is not where the table says".into());
         };
-        from_vec.remove(from_idx);
+        take_out(from_vec, from_idx);
         let len = self.table.locs[dest as usize].len();
         let to_idx = self.insert_index(pos, len)?;
         self.table.locs[dest as usize].insert(to_idx, card);
@@ -631,6 +632,16 @@ impl<'a> Machine<'a> {
             self.tabs.str_count,
             &self.tabs.prog.str_names,
         )
+    }
+}
+
+/// Removes the card at `idx` of a location (most often its top: no copy).
+#[inline(always)]
+fn take_out(cards: &mut Vec<CardId>, idx: usize) {
+    if idx + 1 == cards.len() {
+        cards.pop();
+    } else {
+        cards.remove(idx);
     }
 }
 
