@@ -699,8 +699,11 @@ impl Spare {
 /// compared: it is copied).
 #[inline(always)]
 fn same_scalar(slot: &Value, g: &Value) -> bool {
+    // Declares are most often integers: looked at first.
+    if let (Value::Int(a), Value::Int(b)) = (slot, g) {
+        return a == b;
+    }
     match (slot, g) {
-        (Value::Int(a), Value::Int(b)) => a == b,
         (Value::Str(a), Value::Str(b)) => a == b,
         (Value::Bool(a), Value::Bool(b)) => a == b,
         (Value::Unset, Value::Unset) => true,
