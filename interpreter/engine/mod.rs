@@ -168,7 +168,8 @@ pub struct State {
     outcome: Option<Outcome>,
     legal: RefCell<Option<Vec<Move>>>,
     /// The move [`GameState::random_move`] drew at this decision (known to
-    /// be legal, so `apply` need not list the moves to check it).
+    /// be legal, so `apply` need not list the moves to check it, and plays
+    /// it from the plan).
     sampled: RefCell<Option<Move>>,
     /// How to sample the current choice (`None` when it cannot be sampled:
     /// its moves are listed in `legal`).
@@ -533,7 +534,13 @@ impl GameState for State {
                 self.legal_moves().len()
             )));
         }
-        self.play(mv, false, true).map_err(PlayError::Rules)?;
+        // A drawn move is played from the plan (see `State::play_drawn`).
+        match drawn.then(|| self.play_drawn(mv)).flatten() {
+            Some(played) => played.map_err(PlayError::Rules)?,
+            None => {
+                self.play(mv, false, true).map_err(PlayError::Rules)?;
+            }
+        }
         self.decisions += 1;
         *self.legal.get_mut() = None;
         *self.sampled.get_mut() = None;

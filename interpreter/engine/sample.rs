@@ -293,6 +293,43 @@ impl State {
             .unwrap_or_default()
     }
 
+    /// Plays `mv`, a move drawn from the plan of the current choice, as
+    /// `State::play` keeps a move (taken back and an `Err` if it fails),
+    /// but from where the plan stands: an option without `any` runs whole;
+    /// for an `any`, its guards and collection were evaluated when the plan
+    /// was made, held, changed nothing and did nothing, and the table has
+    /// not changed since, so only its body runs, with the item bound (the
+    /// same changes, draws and errors as the whole run). `None` when `mv`
+    /// is not a slot of the plan.
+    pub(super) fn play_drawn(&self, mv: &Move) -> Option<Result<(), String>> {
+        let plan = self.plan.as_ref()?;
+        let o = mv.option as usize;
+        let option = self.choice()?.get(o)?;
+        let slots = plan.options.get(o)?;
+        let run = match (&slots.picker, mv.path.as_slice()) {
+            (None, []) if slots.len == 1 => None,
+            (Some(picker), &[i]) if (i as usize) < slots.len => {
+                Some((picker, i as usize, lone_any(option)?))
+            }
+            _ => return None,
+        };
+        let mut table = self.table.borrow_mut();
+        let mut m = Machine::new(&self.tabs, &mut table, &self.globals);
+        m.start_journal();
+        let r = match run {
+            None => m.condact(option),
+            Some((picker, i, (var, body))) => {
+                let item = picker.get(i, &m);
+                m.set_var(var as usize, item);
+                m.condact(body)
+            }
+        };
+        if r.is_err() {
+            m.undo_all();
+        }
+        Some(r.map_err(String::from))
+    }
+
     /// A legal move of the current choice drawn uniformly with `rng`
     /// without listing them all, when it can be sampled (`Some(None)`: it
     /// has no legal move); `None` when it cannot.
