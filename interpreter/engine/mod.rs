@@ -342,9 +342,10 @@ impl State {
         }
     }
 
-    /// Every legal move of the current choice (see `State::list_moves`).
+    /// Every legal move of the current choice, found by exploration.
     fn enumerate(&self) -> Vec<Move> {
-        self.list_moves()
+        self.with_choice(|m, options| m.explore_moves(options))
+            .unwrap_or_default()
     }
 
     /// Plays a move's actions; `log` collects their descriptions; with

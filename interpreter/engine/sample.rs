@@ -25,7 +25,12 @@
 //! as it stands, and runs each item from there. A plan is only made when
 //! evaluating them changed nothing (no journal entry: no random draw) and
 //! did nothing (no action counted), so running a slot alone starts from
-//! exactly where exploration runs it.
+//! exactly where exploration runs it. For the same reason a move drawn
+//! from the plan is played from there too ([`State::play_drawn`]): its
+//! body with the item bound, the guards and collection not evaluated again.
+//!
+//! The buffers of a plan and of a draw are reused from decision to
+//! decision on a thread (`Spare`).
 
 use super::cards::Picker;
 use super::exec::Machine;
@@ -50,8 +55,7 @@ struct Slots {
 /// not change in between: moves are only tried and taken back).
 #[derive(Clone, Debug)]
 pub(super) struct Plan {
-    /// One entry per option (the room is reused from plan to plan on a
-    /// thread, see `Spare`).
+    /// One entry per option (its room is reused, see `Spare`).
     options: Vec<Slots>,
     total: usize,
 }
@@ -250,7 +254,10 @@ impl State {
     /// Runs `f` on the options of the current choice with a machine whose
     /// journal is on; the table is left as it was. `None` when the game is
     /// not at a choice.
-    fn with_choice<T>(&self, f: impl FnOnce(&mut Machine, &[Condact]) -> T) -> Option<T> {
+    pub(super) fn with_choice<T>(
+        &self,
+        f: impl FnOnce(&mut Machine, &[Condact]) -> T,
+    ) -> Option<T> {
         let options = self.choice()?;
         let mut table = self.table.borrow_mut();
         let mut m = Machine::new(&self.tabs, &mut table, &self.globals);
@@ -284,13 +291,6 @@ impl State {
         self.plan = plan;
         *self.legal.get_mut() = moves;
         any
-    }
-
-    /// Every legal move of the current choice, in order (found by
-    /// exploration).
-    pub(super) fn list_moves(&self) -> Vec<Move> {
-        self.with_choice(|m, options| m.explore_moves(options))
-            .unwrap_or_default()
     }
 
     /// Plays `mv`, a move drawn from the plan of the current choice, as
