@@ -62,8 +62,7 @@ pub struct Oracle {
     pub path: Path,
     /// Next `any` to answer.
     pub pos: usize,
-    /// Collection size seen at each `any` (a short list of numbers, kept
-    /// inline as a path is).
+    /// Collection size seen at each `any` (kept inline, as a path).
     pub sizes: Path,
     /// Exploring: extend `path` with 0 past its end.
     pub probing: bool,
@@ -98,9 +97,7 @@ impl<'a> Machine<'a> {
     /// A machine over `table` with the declared values in `globals`.
     #[inline]
     pub fn new(tabs: &'a Tables, table: &'a mut Table, globals: &[Value]) -> Machine<'a> {
-        // The variable frame and the journal's room are those of the last
-        // machine dropped on this thread: a machine is made for every
-        // automatic item, every decision drawn and every move played.
+        // The frame and the journal's room are the last dropped machine's.
         // Slots other than the declares need no reset: the lowering only
         // lets a variable be read inside the form that binds it, and every
         // binding form assigns its slot first.
@@ -662,19 +659,14 @@ thread_local! {
     };
 }
 
+// The buffers are swapped with a local cell: a closure that holds nothing
+// to drop keeps the thread-local access small (inlined).
 impl Spare {
-    /// Exchanges `local` with the buffers left on this thread (the closure
-    /// holds nothing to drop, so that the access stays small).
-    #[inline(always)]
-    fn swap(local: &Cell<Spare>) {
-        SPARE.with(|s| s.swap(local));
-    }
-
     /// The buffers left on this thread (none if none were).
     #[inline(always)]
     fn take() -> Spare {
         let local = Cell::new(Spare::default());
-        Spare::swap(&local);
+        SPARE.with(|s| s.swap(&local));
         local.into_inner()
     }
 
@@ -683,7 +675,7 @@ impl Spare {
     fn leave(vars: Vec<Value>, mut journal: Vec<Undo>) {
         journal.clear();
         let local = Cell::new(Spare { vars, journal });
-        Spare::swap(&local);
+        SPARE.with(|s| s.swap(&local));
         // Usually nothing (the machine took it); another machine's
         // buffers, left there while this one ran, are dropped.
         let old = local.into_inner();
@@ -695,8 +687,7 @@ impl Spare {
     }
 }
 
-/// Whether `slot` already holds `g`, a scalar (a collection is never
-/// compared: it is copied).
+/// Whether `slot` already holds `g`, a scalar (a collection is copied).
 #[inline(always)]
 fn same_scalar(slot: &Value, g: &Value) -> bool {
     // Declares are most often integers: looked at first.
@@ -706,7 +697,6 @@ fn same_scalar(slot: &Value, g: &Value) -> bool {
     match (slot, g) {
         (Value::Str(a), Value::Str(b)) => a == b,
         (Value::Bool(a), Value::Bool(b)) => a == b,
-        (Value::Unset, Value::Unset) => true,
         _ => false,
     }
 }
