@@ -70,11 +70,8 @@ pub struct Oracle {
     pub invalid: bool,
 }
 
-/// Runs actions against a table.
-///
-/// The fields that own memory are emptied by hand when the machine is
-/// dropped (`ManuallyDrop`: nothing else is left to drop, a machine is made
-/// and dropped for every automatic item and every move).
+/// Runs actions against a table. The fields that own memory are emptied
+/// by hand in `drop` (`ManuallyDrop`: no drop glue left to run).
 pub struct Machine<'a> {
     pub tabs: &'a Tables,
     pub table: &'a mut Table,
@@ -642,11 +639,11 @@ fn take_out(cards: &mut Vec<CardId>, idx: usize) {
     }
 }
 
-/// The buffers a dropped machine leaves to the next one on its thread.
+/// The buffers a dropped machine leaves to the next one on its thread
+/// (the journal empty, its room kept).
 #[derive(Default)]
 struct Spare {
     vars: Vec<Value>,
-    /// Empty; its room is kept.
     journal: Vec<Undo>,
 }
 
