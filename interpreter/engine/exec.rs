@@ -6,9 +6,12 @@ use super::eval::R;
 use super::state::{CardId, Cycle, PointMap, Slot, Table};
 use super::value::{Cards, Value};
 use super::view;
+use super::Path;
 use super::Tables;
 use crate::ir::*;
 use crate::random::GameRng;
+use std::cell::Cell;
+use std::mem::ManuallyDrop;
 use std::sync::Arc;
 
 /// How to take back one change.
@@ -56,73 +59,82 @@ pub enum Undo {
 #[derive(Clone, Debug, Default)]
 pub struct Oracle {
     /// Item index per `any` reached, in order.
-    pub path: Vec<u32>,
+    pub path: Path,
     /// Next `any` to answer.
     pub pos: usize,
-    /// Collection size seen at each `any`.
-    pub sizes: Vec<u32>,
+    /// Collection size seen at each `any` (kept inline, as a path).
+    pub sizes: Path,
     /// Exploring: extend `path` with 0 past its end.
     pub probing: bool,
     /// The path did not fit the option (too short, too long or out of range).
     pub invalid: bool,
 }
 
-/// Runs actions against a table.
+/// Runs actions against a table. The fields that own memory are emptied
+/// by hand in `drop` (`ManuallyDrop`: no drop glue left to run).
 pub struct Machine<'a> {
     pub tabs: &'a Tables,
     pub table: &'a mut Table,
-    pub vars: Vec<Value>,
-    /// Undo journal, when changes must be taken back.
-    pub journal: Option<Vec<Undo>>,
+    pub vars: ManuallyDrop<Vec<Value>>,
+    /// Undo journal: the changes made while `journaling`, to take back.
+    journal: ManuallyDrop<Vec<Undo>>,
+    /// Whether changes are journaled (see [`Machine::start_journal`]).
+    journaling: bool,
     rng_saved: bool,
     /// Present while running a choice's option.
-    pub oracle: Option<Oracle>,
+    pub oracle: ManuallyDrop<Option<Oracle>>,
     /// Primitive actions that did something so far (a `move` with no card
     /// to move does not count: an option made only of such is not offered).
     pub actions: u32,
     /// Readable descriptions of the primitive actions, when wanted.
-    pub log: Option<Vec<String>>,
+    pub log: ManuallyDrop<Option<Vec<String>>>,
 }
 
 impl<'a> Machine<'a> {
     /// A machine over `table` with the declared values in `globals`.
+    #[inline]
     pub fn new(tabs: &'a Tables, table: &'a mut Table, globals: &[Value]) -> Machine<'a> {
-        // Frames are reused from a per-thread pool: a machine is made for
-        // every automatic item and every option explored.
+        // The frame and the journal's room are the last dropped machine's.
         // Slots other than the declares need no reset: the lowering only
         // lets a variable be read inside the form that binds it, and every
         // binding form assigns its slot first.
-        let mut vars = FRAMES.with(|f| f.borrow_mut().pop()).unwrap_or_default();
+        let Spare { mut vars, journal } = Spare::take();
         let width = tabs.prog.var_count.max(globals.len());
         if vars.len() < width {
             vars.resize(width, Value::Unset);
         }
-        vars[..globals.len()].clone_from_slice(globals);
+        // The declares are usually there already, from the last machine.
+        for (slot, g) in vars.iter_mut().zip(globals) {
+            if !same_scalar(slot, g) {
+                slot.clone_from(g);
+            }
+        }
         Machine {
             tabs,
             table,
-            vars,
-            journal: None,
+            vars: ManuallyDrop::new(vars),
+            journal: ManuallyDrop::new(journal),
+            journaling: false,
             rng_saved: false,
-            oracle: None,
+            oracle: ManuallyDrop::new(None),
             actions: 0,
-            log: None,
+            log: ManuallyDrop::new(None),
         }
     }
 
     /// Saves the generator before its first draw, when journaling.
     pub fn save_rng(&mut self) {
-        if !self.rng_saved {
-            if let Some(j) = self.journal.as_mut() {
-                j.push(Undo::Rng(Box::new(self.table.rng.clone())));
-                self.rng_saved = true;
-            }
+        if !self.rng_saved && self.journaling {
+            self.journal
+                .push(Undo::Rng(Box::new(self.table.rng.clone())));
+            self.rng_saved = true;
         }
     }
 
+    #[inline]
     fn record(&mut self, u: impl FnOnce() -> Undo) {
-        if let Some(j) = self.journal.as_mut() {
-            j.push(u());
+        if self.journaling {
+            self.journal.push(u());
         }
     }
 
@@ -132,25 +144,22 @@ impl<'a> Machine<'a> {
     }
 
     /// The journal's length: a mark to take changes back to.
+    #[inline]
     pub fn journal_len(&self) -> usize {
-        self.journal.as_ref().map_or(0, Vec::len)
+        self.journal.len()
     }
 
     /// Takes back the journaled changes made since `mark`.
     #[inline]
     pub fn undo_to(&mut self, mark: usize) {
-        if self.journal.as_ref().is_some_and(|j| j.len() > mark) {
+        if self.journal.len() > mark {
             self.undo_entries(mark);
         }
     }
 
     fn undo_entries(&mut self, mark: usize) {
-        let Some(journal) = self.journal.as_mut() else {
-            return;
-        };
-        let mut entries = std::mem::take(journal);
-        for u in entries.drain(mark..).rev() {
-            let t = &mut *self.table;
+        let t = &mut *self.table;
+        for u in self.journal.drain(mark..).rev() {
             match u {
                 Undo::Moved {
                     card,
@@ -160,7 +169,7 @@ impl<'a> Machine<'a> {
                     to_idx,
                     last,
                 } => {
-                    t.locs[to as usize].remove(to_idx);
+                    take_out(&mut t.locs[to as usize], to_idx);
                     t.locs[from as usize].insert(from_idx, card);
                     t.card_loc[card as usize] = from;
                     t.last_moved = last;
@@ -193,10 +202,6 @@ impl<'a> Machine<'a> {
                     t.locs[slot as usize].truncate(loc_len);
                 }
             }
-        }
-        // Keep the journal's room for the next option.
-        if let Some(j) = self.journal.as_mut() {
-            *j = entries;
         }
     }
 
@@ -515,6 +520,7 @@ impl<'a> Machine<'a> {
         }
     }
 
+    #[inline]
     fn insert_index(&mut self, pos: &Pos, len: usize) -> R<usize> {
         Ok(match pos {
             Pos::Top => len,
@@ -530,7 +536,7 @@ impl<'a> Machine<'a> {
         let Some(from_idx) = from_vec.iter().rposition(|c| *c == card) else {
             return Err("internal: a card is not where the table says".into());
         };
-        from_vec.remove(from_idx);
+        take_out(from_vec, from_idx);
         let len = self.table.locs[dest as usize].len();
         let to_idx = self.insert_index(pos, len)?;
         self.table.locs[dest as usize].insert(to_idx, card);
@@ -637,43 +643,97 @@ impl<'a> Machine<'a> {
     }
 }
 
-thread_local! {
-    /// Variable frames of finished machines, for reuse.
-    static FRAMES: std::cell::RefCell<Vec<Vec<Value>>> = const { std::cell::RefCell::new(Vec::new()) };
-}
-
-impl Machine<'_> {
-    /// Turns the journal on, with a buffer from the per-thread pool.
-    pub fn start_journal(&mut self) {
-        let mut j = JOURNALS.with(|p| p.borrow_mut().pop()).unwrap_or_default();
-        j.clear();
-        self.journal = Some(j);
+/// Removes the card at `idx` of a location (most often its top: no copy).
+#[inline(always)]
+fn take_out(cards: &mut Vec<CardId>, idx: usize) {
+    if idx + 1 == cards.len() {
+        cards.pop();
+    } else {
+        cards.remove(idx);
     }
 }
 
+/// The buffers a dropped machine leaves to the next one on its thread
+/// (the journal empty, its room kept).
+#[derive(Default)]
+struct Spare {
+    vars: Vec<Value>,
+    journal: Vec<Undo>,
+}
+
 thread_local! {
-    /// Journals of finished machines, for reuse.
-    static JOURNALS: std::cell::RefCell<Vec<Vec<Undo>>> = const { std::cell::RefCell::new(Vec::new()) };
+    static SPARE: Cell<Spare> = const {
+        Cell::new(Spare {
+            vars: Vec::new(),
+            journal: Vec::new(),
+        })
+    };
+}
+
+// The buffers are swapped with a local cell: a closure that holds nothing
+// to drop keeps the thread-local access small (inlined).
+impl Spare {
+    /// The buffers left on this thread (none if none were).
+    #[inline(always)]
+    fn take() -> Spare {
+        let local = Cell::new(Spare::default());
+        SPARE.with(|s| s.swap(&local));
+        local.into_inner()
+    }
+
+    /// Leaves the buffers of a machine for the next one.
+    #[inline(always)]
+    fn leave(vars: Vec<Value>, mut journal: Vec<Undo>) {
+        journal.clear();
+        let local = Cell::new(Spare { vars, journal });
+        SPARE.with(|s| s.swap(&local));
+        // Usually nothing (the machine took it); another machine's
+        // buffers, left there while this one ran, are dropped.
+        let old = local.into_inner();
+        if old.vars.capacity() != 0 || old.journal.capacity() != 0 {
+            drop(old);
+        } else {
+            std::mem::forget(old);
+        }
+    }
+}
+
+/// Whether `slot` already holds `g`, a scalar (a collection is copied).
+#[inline(always)]
+fn same_scalar(slot: &Value, g: &Value) -> bool {
+    // Declares are most often integers: looked at first.
+    if let (Value::Int(a), Value::Int(b)) = (slot, g) {
+        return a == b;
+    }
+    match (slot, g) {
+        (Value::Str(a), Value::Str(b)) => a == b,
+        (Value::Bool(a), Value::Bool(b)) => a == b,
+        _ => false,
+    }
+}
+
+impl Machine<'_> {
+    /// Turns the journal on: from now on every change is recorded, to be
+    /// taken back with [`Machine::undo_to`].
+    pub fn start_journal(&mut self) {
+        self.journal.clear();
+        self.journaling = true;
+    }
 }
 
 impl Drop for Machine<'_> {
+    /// Leaves the buffers to the next machine and drops the rest; every
+    /// field is left empty (see [`Machine`]).
     fn drop(&mut self) {
-        if let Some(mut j) = self.journal.take() {
-            j.clear();
-            JOURNALS.with(|p| {
-                let mut p = p.borrow_mut();
-                if p.len() < 8 {
-                    p.push(j);
-                }
-            });
+        if self.oracle.is_some() {
+            drop(self.oracle.take());
         }
-        let vars = std::mem::take(&mut self.vars);
-        FRAMES.with(|f| {
-            let mut f = f.borrow_mut();
-            if f.len() < 8 {
-                f.push(vars);
-            }
-        });
+        if self.log.is_some() {
+            drop(self.log.take());
+        }
+        let journal = std::mem::take(&mut *self.journal);
+        let vars = std::mem::take(&mut *self.vars);
+        Spare::leave(vars, journal);
     }
 }
 

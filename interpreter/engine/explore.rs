@@ -58,6 +58,22 @@ thread_local! {
 type Cont<'k, 'a> = &'k mut dyn FnMut(&mut Machine<'a>, &mut Explorer) -> R<()>;
 
 impl<'a> Machine<'a> {
+    /// The legal moves of a choice with `options`, option by option. The
+    /// table is left unchanged (the journal must be on).
+    pub fn explore_moves(&mut self, options: &[Condact]) -> Vec<super::Move> {
+        let mut moves = Vec::new();
+        Explorer::with(|ex| {
+            for (i, option) in options.iter().enumerate() {
+                self.explore(option, ex);
+                moves.extend(ex.found.drain(..).map(|path| super::Move {
+                    option: i as u16,
+                    path,
+                }));
+            }
+        });
+        moves
+    }
+
     /// Finds the paths of every run of `option` that does something,
     /// appending them to `ex.found`. The table is left unchanged (the
     /// journal must be on).

@@ -193,11 +193,12 @@ pub struct State {
     outcome: Option<Outcome>,
     legal: RefCell<Option<Vec<Move>>>,
     /// The move [`GameState::random_move`] drew at this decision (known to
-    /// be legal, so `apply` need not list the moves to check it).
+    /// be legal, so `apply` need not list the moves to check it, and plays
+    /// it from the plan).
     sampled: RefCell<Option<Move>>,
     /// How to sample the current choice (`None` when it cannot be sampled:
     /// its moves are listed in `legal`).
-    plan: Option<Arc<sample::Plan>>,
+    plan: Option<sample::Plan>,
 }
 
 impl State {
@@ -373,24 +374,10 @@ impl State {
         }
     }
 
+    /// Every legal move of the current choice, found by exploration.
     fn enumerate(&self) -> Vec<Move> {
-        let Some(options) = self.choice() else {
-            return Vec::new();
-        };
-        let mut table = self.table.borrow_mut();
-        let mut m = Machine::new(&self.tabs, &mut table, &self.globals);
-        m.start_journal();
-        let mut moves = Vec::new();
-        explore::Explorer::with(|ex| {
-            for (i, option) in options.iter().enumerate() {
-                m.explore(option, ex);
-                moves.extend(ex.found.drain(..).map(|path| Move {
-                    option: i as u16,
-                    path,
-                }));
-            }
-        });
-        moves
+        self.with_choice(|m, options| m.explore_moves(options))
+            .unwrap_or_default()
     }
 
     /// Plays a move's actions; `log` collects their descriptions; with
@@ -404,9 +391,9 @@ impl State {
         let mut m = Machine::new(&self.tabs, &mut table, &self.globals);
         // Journaled also when kept: a move that fails leaves no trace.
         m.start_journal();
-        m.log = log.then(Vec::new);
-        m.oracle = Some(Oracle {
-            path: mv.path.to_vec(),
+        *m.log = log.then(Vec::new);
+        *m.oracle = Some(Oracle {
+            path: mv.path.clone(),
             ..Oracle::default()
         });
         let r = m.condact(option);
@@ -589,7 +576,13 @@ impl GameState for State {
                 self.legal_moves().len()
             )));
         }
-        self.play(mv, false, true).map_err(PlayError::Rules)?;
+        // A drawn move is played from the plan (see `State::play_drawn`).
+        match drawn.then(|| self.play_drawn(mv)).flatten() {
+            Some(played) => played.map_err(PlayError::Rules)?,
+            None => {
+                self.play(mv, false, true).map_err(PlayError::Rules)?;
+            }
+        }
         self.decisions += 1;
         *self.legal.get_mut() = None;
         *self.sampled.get_mut() = None;

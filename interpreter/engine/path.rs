@@ -17,16 +17,37 @@ impl Path {
 
     /// A path from its picks.
     pub fn from_slice(picks: &[u32]) -> Path {
-        let mut p = Path {
-            len: picks.len() as u32,
-            ..Path::default()
-        };
         if picks.len() <= Path::INLINE {
-            p.inline[..picks.len()].copy_from_slice(picks);
+            Path {
+                len: picks.len() as u32,
+                // Element by element: no call to copy a pick or two.
+                inline: std::array::from_fn(|i| picks.get(i).copied().unwrap_or(0)),
+                heap: Vec::new(),
+            }
         } else {
-            p.heap = picks.to_vec();
+            Path {
+                len: picks.len() as u32,
+                inline: [0; Path::INLINE],
+                heap: picks.to_vec(),
+            }
         }
-        p
+    }
+
+    /// Adds a pick at the end (allocating only past [`Path::INLINE`]).
+    pub fn push(&mut self, pick: u32) {
+        let n = self.len as usize;
+        if n < Path::INLINE {
+            self.inline[n] = pick;
+        } else {
+            if n == Path::INLINE {
+                // Spilled: every pick on the heap, the inline room zeroed
+                // (as `from_slice` leaves it, so equal paths compare equal).
+                self.heap = self.inline.to_vec();
+                self.inline = [0; Path::INLINE];
+            }
+            self.heap.push(pick);
+        }
+        self.len += 1;
     }
 
     /// The picks.

@@ -25,39 +25,29 @@
 //! as it stands, and runs each item from there. A plan is only made when
 //! evaluating them changed nothing (no journal entry: no random draw) and
 //! did nothing (no action counted), so running a slot alone starts from
-//! exactly where exploration runs it.
+//! exactly where exploration runs it. For the same reason a move drawn
+//! from the plan is played from there too ([`State::play_drawn`]): its
+//! body with the item bound, the guards and collection not evaluated again.
+//!
+//! The buffers of a plan and of a draw are reused from decision to
+//! decision on a thread (`Spare`).
 
 use super::cards::Picker;
 use super::exec::Machine;
 use super::{Move, Path, State};
 use crate::ir::{Action, Condact, VarId};
 use crate::random::{below, GameRng};
-use std::sync::Arc;
+use std::cell::Cell;
 
-/// What one option of a choice offers.
+/// What one option of a choice offers: `len` slots.
 #[derive(Clone, Debug)]
-enum Slots {
-    /// An option with no `any`: one slot, the option itself.
-    One,
-    /// An `any` whose body does not branch: one slot per item.
-    Each {
-        picker: Picker,
-        len: usize,
-        /// Actions counted before the `any` (as exploration counts them).
-        actions: u32,
-    },
-    /// No move at all (a guard that fails, an empty collection, an error).
-    Empty,
-}
-
-impl Slots {
-    fn len(&self) -> usize {
-        match self {
-            Slots::One => 1,
-            Slots::Each { len, .. } => *len,
-            Slots::Empty => 0,
-        }
-    }
+struct Slots {
+    /// 1 for an option with no `any` (the option itself); one per item
+    /// for an `any` whose body does not branch; 0 for no move at all (a
+    /// guard that fails, an empty collection, an error).
+    len: usize,
+    /// The items of the `any`, if the option is one.
+    picker: Option<Picker>,
 }
 
 /// The slots of a choice whose options can all be sampled, found when the
@@ -65,8 +55,18 @@ impl Slots {
 /// not change in between: moves are only tried and taken back).
 #[derive(Clone, Debug)]
 pub(super) struct Plan {
+    /// One entry per option (its room is reused, see `Spare`).
     options: Vec<Slots>,
     total: usize,
+}
+
+impl Drop for Plan {
+    /// Leaves the room of the options to the next plan on this thread.
+    fn drop(&mut self) {
+        let mut options = std::mem::take(&mut self.options);
+        options.clear();
+        SPARE.with(|s| s.options.set(options));
+    }
 }
 
 /// The variable and body of the `any` an option consists of (under guards
@@ -102,49 +102,51 @@ impl Plan {
     /// The slots of `options`, or `None` when one of them cannot be cut
     /// into slots. The table is left as it was (the journal must be on).
     fn of(m: &mut Machine, options: &[Condact]) -> Option<Plan> {
-        let mut slots = Vec::with_capacity(options.len());
+        // Cut by their shape first: nothing is evaluated for a choice that
+        // cannot be sampled.
+        if options.iter().any(|o| o.branches && lone_any(o).is_none()) {
+            return None;
+        }
+        let mut plan = Plan {
+            options: SPARE.with(|s| s.options.take()),
+            total: 0,
+        };
         for option in options {
             if !option.branches {
-                slots.push(Slots::One);
+                plan.options.push(Slots {
+                    len: 1,
+                    picker: None,
+                });
                 continue;
             }
-            lone_any(option)?;
             let mark = m.journal_len();
             m.actions = 0;
             let reached = reach(m, option);
+            // Nothing counted before the `any` either: each slot is checked
+            // from no action done, as exploration runs it.
             let untouched = m.journal_len() == mark && m.actions == 0;
-            let actions = m.actions;
-            let option_slots = match reached {
+            let picker = match reached {
                 // A failing run is not a move.
-                Err(_) => Slots::Empty,
+                Err(_) => None,
                 Ok(_) if !untouched => {
                     m.undo_to(mark);
                     return None;
                 }
-                Ok(None) => Slots::Empty,
-                Ok(Some(picker)) => match picker.len(m) {
-                    0 => Slots::Empty,
-                    len => Slots::Each {
-                        picker,
-                        len,
-                        actions,
-                    },
-                },
+                Ok(picker) => picker,
             };
+            let len = picker.as_ref().map_or(0, |p| p.len(m));
             m.undo_to(mark);
-            slots.push(option_slots);
+            plan.options.push(Slots { len, picker });
         }
-        let total = slots.iter().map(Slots::len).sum();
-        Some(Plan {
-            options: slots,
-            total,
-        })
+        plan.total = plan.options.iter().map(|o| o.len).sum();
+        Some(plan)
     }
 
     /// The option and item of slot `s` (`s < self.total`).
+    #[inline]
     fn locate(&self, mut s: usize) -> (usize, usize) {
         for (o, slots) in self.options.iter().enumerate() {
-            let n = slots.len();
+            let n = slots.len;
             if s < n {
                 return (o, s);
             }
@@ -153,55 +155,61 @@ impl Plan {
         (self.options.len(), 0)
     }
 
-    /// The move of slot `s` of the choice `options` when it is legal (run
-    /// alone, its last action only checked, and taken back).
-    fn check(&self, m: &mut Machine, options: &[Condact], s: usize) -> Option<Move> {
+    /// Whether slot `s` of the choice `options` is a legal move (run alone,
+    /// its last action only checked, and taken back): its option, and the
+    /// item it picks when the option is an `any`.
+    fn check(
+        &self,
+        m: &mut Machine,
+        options: &[Condact],
+        s: usize,
+    ) -> Option<(usize, Option<u32>)> {
         let (o, i) = self.locate(s);
         let option = options.get(o)?;
         let mark = m.journal_len();
-        let (legal, path) = match self.options.get(o)? {
-            Slots::One => {
-                m.actions = 0;
-                let legal = m.check_condact(option).is_ok() && m.actions > 0;
-                (legal, Path::default())
-            }
-            Slots::Each {
-                picker, actions, ..
-            } => {
+        m.actions = 0;
+        let (legal, pick) = match &self.options.get(o)?.picker {
+            None => (m.check_condact(option).is_ok() && m.actions > 0, None),
+            Some(picker) => {
                 let (var, body) = lone_any(option)?;
                 let item = picker.get(i, m);
                 m.set_var(var as usize, item);
-                m.actions = *actions;
                 let legal = m.check_condact(body).is_ok() && m.actions > 0;
-                (legal, Path::from_slice(&[i as u32]))
+                (legal, Some(i as u32))
             }
-            Slots::Empty => (false, Path::default()),
         };
         m.undo_to(mark);
-        legal.then_some(Move {
-            option: o as u16,
-            path,
-        })
+        legal.then_some((o, pick))
     }
 
     /// Draws slots uniformly without replacement until one is legal.
     fn draw(&self, m: &mut Machine, options: &[Condact], rng: &mut GameRng) -> Option<Move> {
-        ORDER.with(|cell| {
-            let mut order = cell.take();
-            order.clear();
-            order.extend(0..self.total as u32);
-            let mut found = None;
-            for t in 0..self.total {
-                let r = t + below(rng, self.total - t);
-                order.swap(t, r);
-                found = self.check(m, options, order[t] as usize);
-                if found.is_some() {
-                    break;
-                }
+        let (mut order, mut swaps) = SPARE.with(|s| (s.order.take(), s.swaps.take()));
+        // `order` is 0, 1, 2 ... (see `Spare`): only its end may be missing.
+        if order.len() < self.total {
+            order.extend(order.len() as u32..self.total as u32);
+        }
+        swaps.clear();
+        let mut found = None;
+        for t in 0..self.total {
+            let r = t + below(rng, self.total - t);
+            order.swap(t, r);
+            swaps.push(r as u32);
+            found = self.check(m, options, order[t] as usize);
+            if found.is_some() {
+                break;
             }
-            cell.set(order);
-            found
-        })
+        }
+        // Back to 0, 1, 2 ... for the next draw: only the slots swapped.
+        for (t, &r) in swaps.iter().enumerate().rev() {
+            order.swap(t, r as usize);
+        }
+        SPARE.with(|s| {
+            s.order.set(order);
+            s.swaps.set(swaps);
+        });
+        let (o, pick) = found?;
+        Some(slot_move(o, pick))
     }
 
     /// Whether some slot is legal (tried in order, no randomness).
@@ -210,16 +218,46 @@ impl Plan {
     }
 }
 
+/// The move of a legal slot: its option, and the item it picks if any.
+fn slot_move(option: usize, pick: Option<u32>) -> Move {
+    Move {
+        option: option as u16,
+        path: match pick {
+            Some(i) => Path::from_slice(&[i]),
+            None => Path::default(),
+        },
+    }
+}
+
+/// Buffers reused from decision to decision on a thread.
+struct Spare {
+    /// The room of the last plan's options (empty).
+    options: Cell<Vec<Slots>>,
+    /// Slot indices `0, 1, 2 ...` in order: a draw permutes a prefix and
+    /// puts it back, so no draw writes the whole list.
+    order: Cell<Vec<u32>>,
+    /// The swaps of the last draw (to undo them).
+    swaps: Cell<Vec<u32>>,
+}
+
 thread_local! {
-    /// The slot order of the last draw on this thread (its room is reused).
-    static ORDER: std::cell::Cell<Vec<u32>> = const { std::cell::Cell::new(Vec::new()) };
+    static SPARE: Spare = const {
+        Spare {
+            options: Cell::new(Vec::new()),
+            order: Cell::new(Vec::new()),
+            swaps: Cell::new(Vec::new()),
+        }
+    };
 }
 
 impl State {
     /// Runs `f` on the options of the current choice with a machine whose
     /// journal is on; the table is left as it was. `None` when the game is
     /// not at a choice.
-    fn with_choice<T>(&self, f: impl FnOnce(&mut Machine, &[Condact]) -> T) -> Option<T> {
+    pub(super) fn with_choice<T>(
+        &self,
+        f: impl FnOnce(&mut Machine, &[Condact]) -> T,
+    ) -> Option<T> {
         let options = self.choice()?;
         let mut table = self.table.borrow_mut();
         let mut m = Machine::new(&self.tabs, &mut table, &self.globals);
@@ -236,23 +274,60 @@ impl State {
         *self.legal.get_mut() = None;
         *self.sampled.get_mut() = None;
         self.plan = None;
-        let planned = self.with_choice(|m, options| {
-            let plan = Plan::of(m, options)?;
-            let any = plan.any_legal(m, options);
-            Some((plan, any))
-        });
-        match planned.flatten() {
-            Some((plan, any)) => {
-                self.plan = Some(Arc::new(plan));
-                any
+        let prepared = self.with_choice(|m, options| match Plan::of(m, options) {
+            Some(plan) => {
+                let any = plan.any_legal(m, options);
+                (Some(plan), None, any)
             }
             None => {
-                let moves = self.enumerate();
+                let moves = m.explore_moves(options);
                 let any = !moves.is_empty();
-                *self.legal.get_mut() = Some(moves);
-                any
+                (None, Some(moves), any)
             }
+        });
+        let Some((plan, moves, any)) = prepared else {
+            return false;
+        };
+        self.plan = plan;
+        *self.legal.get_mut() = moves;
+        any
+    }
+
+    /// Plays `mv`, a move drawn from the plan of the current choice, as
+    /// `State::play` keeps a move (taken back and an `Err` if it fails),
+    /// but from where the plan stands: an option without `any` runs whole;
+    /// for an `any`, its guards and collection were evaluated when the plan
+    /// was made, held, changed nothing and did nothing, and the table has
+    /// not changed since, so only its body runs, with the item bound (the
+    /// same changes, draws and errors as the whole run). `None` when `mv`
+    /// is not a slot of the plan.
+    pub(super) fn play_drawn(&self, mv: &Move) -> Option<Result<(), String>> {
+        let plan = self.plan.as_ref()?;
+        let o = mv.option as usize;
+        let option = self.choice()?.get(o)?;
+        let slots = plan.options.get(o)?;
+        let run = match (&slots.picker, mv.path.as_slice()) {
+            (None, []) if slots.len == 1 => None,
+            (Some(picker), &[i]) if (i as usize) < slots.len => {
+                Some((picker, i as usize, lone_any(option)?))
+            }
+            _ => return None,
+        };
+        let mut table = self.table.borrow_mut();
+        let mut m = Machine::new(&self.tabs, &mut table, &self.globals);
+        m.start_journal();
+        let r = match run {
+            None => m.condact(option),
+            Some((picker, i, (var, body))) => {
+                let item = picker.get(i, &m);
+                m.set_var(var as usize, item);
+                m.condact(body)
+            }
+        };
+        if r.is_err() {
+            m.undo_all();
         }
+        Some(r.map_err(String::from))
     }
 
     /// A legal move of the current choice drawn uniformly with `rng`
