@@ -2,6 +2,7 @@
 //! keeping an undo journal (to explore a choice's options and take them
 //! back) and following an oracle that says which item each `any` picks.
 
+use super::create::{deck_cards, set_teams};
 use super::eval::R;
 use super::state::{CardId, Cycle, PointMap, Slot, Table};
 use super::value::{Cards, Value};
@@ -735,64 +736,4 @@ impl Drop for Machine<'_> {
         let vars = std::mem::take(&mut *self.vars);
         Spare::leave(vars, journal);
     }
-}
-
-/// Sets the teams from `(create teams ...)` (players not named get a team
-/// of their own).
-pub fn set_teams(table: &mut Table, teams: &[Vec<u8>]) -> R<()> {
-    let n = table.players;
-    let mut out: Vec<Vec<u8>> = Vec::new();
-    let mut of = vec![u8::MAX; n];
-    for t in teams {
-        let mut members = Vec::new();
-        for &p in t {
-            if p as usize >= n {
-                return Err(format!("team member {p}: there are only {n} players").into());
-            }
-            of[p as usize] = out.len() as u8;
-            members.push(p);
-        }
-        out.push(members);
-    }
-    for (p, team) in of.iter_mut().enumerate() {
-        if *team == u8::MAX {
-            *team = out.len() as u8;
-            out.push(vec![p as u8]);
-        }
-    }
-    if out.len() > n {
-        return Err("more teams than players".into());
-    }
-    table.teams = out;
-    table.team_of = of;
-    Ok(())
-}
-
-/// Every card of a deck, as attribute vectors `width` wide.
-pub fn deck_cards(deck: &Deck, width: usize) -> Vec<Vec<Sym>> {
-    let mut out = vec![vec![EMPTY; width]];
-    for dim in &deck.dims {
-        out = expand(out, dim);
-    }
-    out
-}
-
-fn expand(partials: Vec<Vec<Sym>>, dim: &DeckDim) -> Vec<Vec<Sym>> {
-    let mut out = Vec::new();
-    for p in partials {
-        for group in &dim.groups {
-            for &value in &group.values {
-                let mut c = p.clone();
-                if let Some(slot) = c.get_mut(dim.key as usize) {
-                    *slot = value;
-                }
-                let mut sub = vec![c];
-                for s in &group.sub {
-                    sub = expand(sub, s);
-                }
-                out.extend(sub);
-            }
-        }
-    }
-    out
 }

@@ -103,7 +103,7 @@ impl Rules {
         };
         let mut table = Table::new(tabs, players as usize, boards, rng);
         if let Some(teams) = &prog.setup.teams {
-            exec::set_teams(&mut table, teams).map_err(|e| PlayError::Rules(e.into()))?;
+            create::set_teams(&mut table, teams).map_err(|e| PlayError::Rules(e.into()))?;
         }
         {
             let mut m = Machine::new(tabs, &mut table, &globals);
