@@ -129,6 +129,28 @@ fn options_whose_guard_fails_are_not_offered_and_pass_is() {
     );
 }
 
+/// A move whose position is a rules error (division by zero) is not a
+/// legal move, and trying it loses no card: it is put back where it was.
+#[test]
+fn a_move_whose_position_fails_loses_no_card() {
+    let src = r#"
+(game
+ (setup (create players 1)
+        (create deck (game vloc STOCK) (deck (RANK (A, B, C)))))
+ (stage player (end (== (size (game vloc STOCK)) 0))
+   (choice ((move (top (game vloc STOCK)) ((// 1 (game sto ZERO)) (game vloc PILE)))
+            (move (bottom (game vloc STOCK)) (top (game vloc PILE))))))
+ (scoring max (size (game vloc PILE))))
+"#;
+    let mut s = start(src, &[]).unwrap();
+    let moves = s.legal_moves();
+    assert_eq!(moves.len(), 1, "the failing option is not offered");
+    assert_eq!(s.check_conservation(), Ok(3));
+    assert!(s.describe().contains("STOCK"), "{}", s.describe());
+    s.apply(&moves[0]).unwrap();
+    assert_eq!(s.check_conservation(), Ok(3));
+}
+
 #[test]
 fn a_stage_looping_without_decisions_is_stopped_with_its_line() {
     let src = "(game\n (setup (create players 2))\n (stage player (end (== 1 2))\n   (do ((inc (game sto N) 1))))\n (scoring max 0))\n";

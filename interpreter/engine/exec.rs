@@ -539,7 +539,15 @@ impl<'a> Machine<'a> {
         };
         take_out(from_vec, from_idx);
         let len = self.table.locs[dest as usize].len();
-        let to_idx = self.insert_index(pos, len)?;
+        let to_idx = match self.insert_index(pos, len) {
+            Ok(i) => i,
+            Err(e) => {
+                // The position failed (a rules error): the card goes back
+                // where it was, so nothing is lost.
+                self.table.locs[from as usize].insert(from_idx, card);
+                return Err(e);
+            }
+        };
         self.table.locs[dest as usize].insert(to_idx, card);
         self.table.card_loc[card as usize] = dest;
         let last = self.table.last_moved.replace(card);
