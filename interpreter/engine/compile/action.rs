@@ -37,6 +37,9 @@ fn walk(a: &Action) -> Run<()> {
 
 /// An action.
 fn action(a: &Action, cx: &Ctx) -> Run<()> {
+    if let Some(run) = let_group(a, cx) {
+        return run;
+    }
     match a {
         Action::Do(items) => {
             let items: Vec<_> = items.iter().map(|c| condact(c, cx)).collect();
@@ -112,33 +115,6 @@ fn action(a: &Action, cx: &Ctx) -> Run<()> {
                 } else {
                     every(m)
                 }
-            })
-        }
-        Action::Let {
-            value:
-                value @ ValueExpr::Collection(CollectionExpr::Group {
-                    from,
-                    var: gv,
-                    cond,
-                }),
-            var,
-            body,
-        } if SpaceCond::of(cond, *gv, cx).is_some() => {
-            // The group's condition tested without binding each space.
-            let test = SpaceCond::of(cond, *gv, cx).expect("checked above");
-            let (from, whole) = (expr::space(from, cx), value.clone());
-            let (var, body) = (*var as usize, condact(body, cx));
-            Box::new(move |m| {
-                let group = match (from(m)?, test.load(m)) {
-                    (None, _) => Value::Spaces(Vec::new()),
-                    (Some(start), Some(loaded)) => {
-                        let board = board_in(&m.table.boards, start)?;
-                        Value::Spaces(board.flood_where(start, |s| test.holds(m, &loaded, s)))
-                    }
-                    (Some(_), None) => m.value(&whole)?,
-                };
-                m.set_var(var, group);
-                body(m)
             })
         }
         Action::Let {
@@ -218,6 +194,40 @@ fn action(a: &Action, cx: &Ctx) -> Run<()> {
         }
         _ => walk(a),
     }
+}
+
+/// `(let (group FROM 'V COND) 'G BODY)` with a condition of
+/// [`SpaceCond`]'s shape: the group found testing it without binding each
+/// space.
+fn let_group(a: &Action, cx: &Ctx) -> Option<Run<()>> {
+    let Action::Let {
+        value:
+            value @ ValueExpr::Collection(CollectionExpr::Group {
+                from,
+                var: gv,
+                cond,
+            }),
+        var,
+        body,
+    } = a
+    else {
+        return None;
+    };
+    let test = SpaceCond::of(cond, *gv, cx)?;
+    let (from, whole) = (expr::space(from, cx), value.clone());
+    let (var, body) = (*var as usize, condact(body, cx));
+    Some(Box::new(move |m| {
+        let group = match (from(m)?, test.load(m)) {
+            (None, _) => Value::Spaces(Vec::new()),
+            (Some(start), Some(loaded)) => {
+                let board = board_in(&m.table.boards, start)?;
+                Value::Spaces(board.flood_where(start, |s| test.holds(m, &loaded, s)))
+            }
+            (Some(_), None) => m.value(&whole)?,
+        };
+        m.set_var(var, group);
+        body(m)
+    }))
 }
 
 /// The body once per item of `over`, with `var` bound to the item; with

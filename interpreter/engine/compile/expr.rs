@@ -401,6 +401,9 @@ fn dir(e: &StrExpr, cx: &Ctx) -> Run<Dir> {
 
 /// A condition.
 pub(super) fn bool(e: &BoolExpr, cx: &Ctx) -> Run<bool> {
+    if let Some(fused) = leaf_comparison(e, cx) {
+        return fused;
+    }
     match e {
         BoolExpr::And(xs) => {
             let xs: Vec<_> = xs.iter().map(|x| bool(x, cx)).collect();
@@ -434,27 +437,6 @@ pub(super) fn bool(e: &BoolExpr, cx: &Ctx) -> Run<bool> {
         BoolExpr::Not(x) => {
             let x = bool(x, cx);
             Box::new(move |m| Ok(!x(m)?))
-        }
-        BoolExpr::Int(op, a, b) if IntLeaf::of(a, cx).is_some() && IntLeaf::of(b, cx).is_some() => {
-            let (op, whole) = (*op, e.clone());
-            let (a, b) = (IntLeaf::of(a, cx).unwrap(), IntLeaf::of(b, cx).unwrap());
-            Box::new(move |m| match (a.read(m), b.read(m)) {
-                (Some(a), Some(b)) => Ok(op.holds(a, b)),
-                _ => m.bool(&whole),
-            })
-        }
-        BoolExpr::Str { eq, left, right }
-            if StrLeaf::of(left, cx).is_some() && StrLeaf::of(right, cx).is_some() =>
-        {
-            let (eq, whole) = (*eq, e.clone());
-            let (l, r) = (
-                StrLeaf::of(left, cx).unwrap(),
-                StrLeaf::of(right, cx).unwrap(),
-            );
-            Box::new(move |m| match (l.read(m), r.read(m)) {
-                (Some(l), Some(r)) => Ok((l == r) == eq),
-                _ => m.bool(&whole),
-            })
         }
         BoolExpr::Int(op, a, b) => {
             let op = *op;
@@ -503,6 +485,28 @@ pub(super) fn bool(e: &BoolExpr, cx: &Ctx) -> Run<bool> {
         BoolExpr::All { over, var, body } => quantify(e, over, *var, body, false, cx),
         _ => walk_bool(e),
     }
+}
+
+/// A comparison of two leaves, in one closure that reads both.
+fn leaf_comparison(e: &BoolExpr, cx: &Ctx) -> Option<Run<bool>> {
+    let whole = e.clone();
+    Some(match e {
+        BoolExpr::Int(op, a, b) => {
+            let (op, a, b) = (*op, IntLeaf::of(a, cx)?, IntLeaf::of(b, cx)?);
+            Box::new(move |m| match (a.read(m), b.read(m)) {
+                (Some(a), Some(b)) => Ok(op.holds(a, b)),
+                _ => m.bool(&whole),
+            })
+        }
+        BoolExpr::Str { eq, left, right } => {
+            let (eq, l, r) = (*eq, StrLeaf::of(left, cx)?, StrLeaf::of(right, cx)?);
+            Box::new(move |m| match (l.read(m), r.read(m)) {
+                (Some(l), Some(r)) => Ok((l == r) == eq),
+                _ => m.bool(&whole),
+            })
+        }
+        _ => return None,
+    })
 }
 
 /// `any` (`some`) or `all` in a condition: over a `group`, searched only
