@@ -275,7 +275,7 @@ impl SpaceCond {
     }
 
     /// The condition's value for space `s`, the leaves as `loaded`.
-    #[inline]
+    #[inline(always)]
     pub fn holds(&self, m: &Machine, loaded: &Loaded, s: u32) -> bool {
         let t = &*m.table;
         let (rc, first) = if self.place {
