@@ -318,15 +318,24 @@ impl BoardGeom {
     /// one). A loop of its own, the result doubling as the queue: it is
     /// the innermost loop of board games, and going through
     /// [`BoardGeom::flood_until`] costs a fifth more per space.
-    pub fn flood_where(
+    pub fn flood_where(&self, start: SpaceId, keep: impl FnMut(SpaceId) -> bool) -> Vec<SpaceId> {
+        let mut out = Vec::with_capacity((self.len() as usize).min(1024));
+        self.flood_where_into(start, &mut out, keep);
+        out
+    }
+
+    /// [`BoardGeom::flood_where`] into `out` (emptied first: a vector
+    /// kept from an earlier search serves again without allocating).
+    pub fn flood_where_into(
         &self,
         start: SpaceId,
+        out: &mut Vec<SpaceId>,
         mut keep: impl FnMut(SpaceId) -> bool,
-    ) -> Vec<SpaceId> {
+    ) {
+        out.clear();
         let len = self.len() as usize;
-        let mut out = Vec::with_capacity(len.min(1024));
         if !keep(start) {
-            return out;
+            return;
         }
         let (mut seen_small, mut seen_big) = ([false; 256], Vec::new());
         let seen: &mut [bool] = if len <= seen_small.len() {
@@ -353,7 +362,6 @@ impl BoardGeom {
                 }
             }
         }
-        out
     }
 
     /// The breadth-first search of [`BoardGeom::flood`], one space at a

@@ -220,8 +220,14 @@ fn let_group(a: &Action, cx: &Ctx) -> Option<Run<()>> {
         let group = match (from(m)?, test.load(m)) {
             (None, _) => Value::Spaces(Vec::new()),
             (Some(start), Some(loaded)) => {
+                // The vector the variable held last time serves again.
+                let mut out = match std::mem::take(&mut m.vars[var]) {
+                    Value::Spaces(v) => v,
+                    _ => Vec::new(),
+                };
                 let board = board_in(&m.table.boards, start)?;
-                Value::Spaces(board.flood_where(start, |s| test.holds(m, &loaded, s)))
+                board.flood_where_into(start, &mut out, |s| test.holds(m, &loaded, s));
+                Value::Spaces(out)
             }
             (Some(_), None) => m.value(&whole)?,
         };
