@@ -113,39 +113,15 @@ pub(super) fn int(e: &IntExpr, cx: &Ctx) -> Run<i64> {
             None => m.int(&e),
         });
     }
+    // Literals, variables and the storages of the game or of a space in a
+    // variable are leaves (above).
     match e {
-        IntExpr::Lit(i) => {
-            let i = *i;
-            Box::new(move |_| Ok(i))
-        }
-        IntExpr::Var(v) => {
-            let (v, e) = (*v, e.clone());
-            Box::new(move |m| match m.var(v) {
-                Value::Int(i) => Ok(*i),
-                _ => m.int(&e),
-            })
-        }
-        IntExpr::Storage(s) => match (&s.owner, &s.name) {
-            (OwnerExpr::Game, NameRef::Fixed(id)) => {
-                let id = *id as usize;
-                Box::new(move |m| Ok(m.table.ints[id]))
-            }
-            (OwnerExpr::Space(SpaceExpr::Var(v)), NameRef::Fixed(id)) => {
-                let (v, id, count, e) = (*v, *id as usize, cx.int_count, e.clone());
-                Box::new(move |m| match m.var(v) {
-                    Value::Space(s) => {
-                        Ok(m.table.ints[m.table.space_owner(*s) as usize * count + id])
-                    }
-                    _ => m.int(&e),
-                })
-            }
-            _ => match storage(&s.owner, &s.name, cx.int_count) {
-                Some(slot) => Box::new(move |m| {
-                    let i = slot(m)?;
-                    Ok(m.table.ints[i])
-                }),
-                None => walk_int(e),
-            },
+        IntExpr::Storage(s) => match storage(&s.owner, &s.name, cx.int_count) {
+            Some(slot) => Box::new(move |m| {
+                let i = slot(m)?;
+                Ok(m.table.ints[i])
+            }),
+            None => walk_int(e),
         },
         IntExpr::Size(c) => match &**c {
             CollectionExpr::Cards(CardsExpr::Location(l)) => {
@@ -244,18 +220,8 @@ pub(super) fn str(e: &StrExpr, cx: &Ctx) -> Run<Sym> {
             None => m.str(&e),
         });
     }
+    // Literals, variables and the strings of the game are leaves (above).
     match e {
-        StrExpr::Lit(s) => {
-            let s = *s;
-            Box::new(move |_| Ok(s))
-        }
-        StrExpr::Var(v) => {
-            let (v, e) = (*v, e.clone());
-            Box::new(move |m| match m.var(v) {
-                Value::Str(s) => Ok(*s),
-                _ => m.str(&e),
-            })
-        }
         StrExpr::Storage(s) => match storage(&s.owner, &s.name, cx.str_count) {
             Some(slot) => Box::new(move |m| {
                 let i = slot(m)?;
