@@ -117,49 +117,18 @@ fn action(a: &Action, cx: &Ctx) -> Run<()> {
                 }
             })
         }
-        Action::Let {
-            value: ValueExpr::Space(e),
-            var,
-            body,
-        } => {
-            let (e, var, body) = (expr::space(e, cx), *var as usize, condact(body, cx));
-            Box::new(move |m| {
-                let s = e(m)?;
-                m.set_var(var, s.map_or(Value::Unset, Value::Space));
-                body(m)
-            })
-        }
-        Action::Let {
-            value: ValueExpr::Bool(e),
-            var,
-            body,
-        } => {
-            let (e, var, body) = (bool(e, cx), *var as usize, condact(body, cx));
-            Box::new(move |m| {
-                let b = e(m)?;
-                m.set_var(var, Value::Bool(b));
-                body(m)
-            })
-        }
-        Action::Let {
-            value: ValueExpr::Int(e),
-            var,
-            body,
-        } => {
-            let (e, var, body) = (int(e, cx), *var as usize, condact(body, cx));
-            Box::new(move |m| {
-                let i = e(m)?;
-                m.set_var(var, Value::Int(i));
-                body(m)
-            })
-        }
+        // Integers, conditions and spaces are bound without going through
+        // a `Value` result.
         Action::Let { value, var, body } => {
-            let (value, var, body) = (self::value(value, cx), *var as usize, condact(body, cx));
-            Box::new(move |m| {
-                let v = value(m)?;
-                m.set_var(var, v);
-                body(m)
-            })
+            let (var, body) = (*var as usize, condact(body, cx));
+            match value {
+                ValueExpr::Int(e) => bind(int(e, cx), var, body, Value::Int),
+                ValueExpr::Bool(e) => bind(bool(e, cx), var, body, Value::Bool),
+                ValueExpr::Space(e) => bind(expr::space(e, cx), var, body, |s| {
+                    s.map_or(Value::Unset, Value::Space)
+                }),
+                v => bind(self::value(v, cx), var, body, |v| v),
+            }
         }
         Action::SetInt(s, v) | Action::IncInt(s, v) | Action::DecInt(s, v) => {
             let Some(slot) = storage(&s.owner, &s.name, cx.int_count) else {
@@ -194,6 +163,21 @@ fn action(a: &Action, cx: &Ctx) -> Run<()> {
         }
         _ => walk(a),
     }
+}
+
+/// `let`: the value, made a [`Value`] by `wrap`, bound to slot `var`, then
+/// the body.
+fn bind<T: 'static>(
+    value: Run<T>,
+    var: usize,
+    body: Run<()>,
+    wrap: impl Fn(T) -> Value + Send + Sync + 'static,
+) -> Run<()> {
+    Box::new(move |m| {
+        let v = value(m)?;
+        m.set_var(var, wrap(v));
+        body(m)
+    })
 }
 
 /// `(let (group FROM 'V COND) 'G BODY)` with a condition of
