@@ -138,6 +138,33 @@ fn fallbacks_give_the_evaluators_values_and_errors() {
               (let (neighbour (space G 1 1) (rotate 'D 1)) 'T
                    ((onboard 'T) (inc (game sto X) (index 'T)))))",
         "(let WEST 'D (set (game sto X) (index (neighbour (space G 1 1) 'D))))",
+        // Groups found with bit sets from the index of what lies on the
+        // spaces (a top card's attribute, empty or not, the space itself),
+        // and one that is not (a size compared with 2): the same spaces,
+        // in board order (X lists their indices, digit by digit).
+        "(do ((let (group (space G 0 0) 'V (!= (cardatt COLOR (top ('V vloc STONE))) BLACK)) 'R
+                   (all 'R 'Y (set (game sto X) (+ (* (game sto X) 10) (index 'Y)))))
+              (let (group (space G 1 1) 'V (or (> (size ('V vloc STONE)) 0) (!= 'V (space G 0 1)))) 'R
+                   (all 'R 'Y (set (game sto Y) (+ (* (game sto Y) 10) (index 'Y)))))
+              (let (group (space G 2 2) 'V (< (size ('V vloc STONE)) 2)) 'R
+                   (all 'R 'Y (set (game sto Z) (+ (* (game sto Z) 10) (index 'Y)))))))",
+        // `any` and `all` over a group answered with bit sets: rows,
+        // columns and indices compared every way, the space itself.
+        "(do (((any (group (space G 0 0) 'V (< (size ('V vloc STONE)) 1)) 'Y
+                    (and (>= (row 'Y) 1) (<= (col 'Y) 0)))
+               (inc (game sto X) 1))
+              ((all (group (space G 2 2) 'V (or (== (size ('V vloc STONE)) 0)
+                                                (== (cardatt COLOR (top ('V vloc STONE))) WHITE)))
+                    'Y (or (> (row 'Y) 0) (!= (col 'Y) 1) (== 'Y (space G 0 0))))
+               (inc (game sto X) 2))
+              ((any (group (space G 0 0) 'V (not (>= (size ('V vloc STONE)) 1))) 'Y
+                    (and (> (index 'Y) 6) (< (index 'Y) 8)))
+               (inc (game sto X) 4))
+              ((all (group (space G 0 0) 'V (== (size ('V vloc STONE)) 0)) 'Y
+                    (and (!= (row 'Y) 1) (== (col 'Y) 2)))
+               (inc (game sto X) 8))
+              ((any (group (space G 0 0) 'V (== (size ('V vloc STONE)) 0)) 'Y (== (index 'Y) 4))
+               (inc (game sto X) 16))))",
         // `any` run for every item outside a choice; `let` of cards.
         "(any (range 1 .. 4) 'K (inc (game sto X) 'K))",
         "(let (top ((space G 1 1) vloc STONE)) 'C (set (game str COLOUR) (cardatt COLOR 'C)))",

@@ -2,6 +2,8 @@
 //! and the steps between them (neighbours, wrapping, connected groups).
 //! Sizes are fixed when a game starts.
 
+use super::spaceset::{Bits, MAX_BITS};
+
 /// A space's global number (over all boards of the game).
 pub type SpaceId = u32;
 
@@ -154,6 +156,12 @@ pub struct BoardGeom {
     /// `NONE` off the edge, `WRONG` for a direction this board does not
     /// have (worked out once: `neighbour` asks for them often).
     steps: std::sync::Arc<Vec<[SpaceId; Dir::COUNT]>>,
+    /// Each space's orthogonal neighbours as a bit set (empty for a board
+    /// too large for bit sets).
+    adj: std::sync::Arc<Vec<Bits>>,
+    /// The spaces of each row, then of each column, as bit sets (empty for
+    /// a board too large for bit sets).
+    lines: std::sync::Arc<Vec<Bits>>,
 }
 
 /// A direction the board does not have (a track's `N`, a grid's `NEXT`).
@@ -183,6 +191,8 @@ impl BoardGeom {
             name,
             orth: Default::default(),
             steps: Default::default(),
+            adj: Default::default(),
+            lines: Default::default(),
         };
         let orth = (first..first + b.len())
             .map(|s| {
@@ -207,7 +217,51 @@ impl BoardGeom {
             })
             .collect();
         b.steps = std::sync::Arc::new(steps);
+        if b.len() <= MAX_BITS {
+            let adj = b
+                .orth
+                .iter()
+                .map(|row| {
+                    let mut bits = Bits::empty(b.len());
+                    for &n in row.iter().filter(|&&n| n != NONE) {
+                        bits.insert(n - first);
+                    }
+                    bits
+                })
+                .collect();
+            b.adj = std::sync::Arc::new(adj);
+            let mut lines = vec![Bits::empty(b.len()); (b.rows + b.cols) as usize];
+            for i in 0..b.len() {
+                let (r, c) = (i / b.cols, i % b.cols);
+                lines[r as usize].insert(i);
+                lines[(b.rows + c) as usize].insert(i);
+            }
+            b.lines = std::sync::Arc::new(lines);
+        }
         b
+    }
+
+    /// The spaces of rows (`rows` true) or columns numbered in `range`,
+    /// as a bit set (empty for a board too large for bit sets).
+    pub fn lines_bits(&self, rows: bool, range: std::ops::Range<u32>) -> Bits {
+        let (base, count) = if rows {
+            (0, self.rows)
+        } else {
+            (self.rows, self.cols)
+        };
+        let mut acc = Bits::empty(self.len());
+        for k in range.start..range.end.min(count) {
+            if let Some(line) = self.lines.get((base + k) as usize) {
+                acc = acc.or(line);
+            }
+        }
+        acc
+    }
+
+    /// Each space's orthogonal neighbours as bit sets; `None` for a board
+    /// of more than [`MAX_BITS`] spaces.
+    pub fn adjacency(&self) -> Option<&[Bits]> {
+        (!self.adj.is_empty()).then_some(self.adj.as_slice())
     }
 
     /// [`BoardGeom::step`] from the table worked out at the start.

@@ -417,15 +417,18 @@ impl Machine<'_> {
                 None => Items::Spaces(Vec::new()),
                 Some(start) => {
                     let board = self.board_of(start)?.clone();
-                    Items::Spaces(match self.space_cond(cond, *var) {
-                        Some((test, loaded)) => {
-                            board.flood_where(start, |s| test.holds(self, &loaded, s))
+                    let mut out = Vec::new();
+                    match self.space_cond(cond, *var) {
+                        Some((test, loaded)) => self.group_into(&test, &loaded, start, &mut out)?,
+                        None => {
+                            out = board.flood(start, |s| {
+                                self.set_var(*var as usize, Value::Space(s));
+                                self.bool(cond).map_err(String::from)
+                            })?;
+                            out.sort_unstable();
                         }
-                        None => board.flood(start, |s| {
-                            self.set_var(*var as usize, Value::Space(s));
-                            self.bool(cond).map_err(String::from)
-                        })?,
-                    })
+                    }
+                    Items::Spaces(out)
                 }
             },
             CollectionExpr::Strings(s) => Items::Strs(s.clone()),

@@ -580,6 +580,13 @@ impl Machine<'_> {
             };
             let board = self.board_of(start)?.clone();
             let test = self.space_cond(cond, *gv);
+            if let (Some((t, tl)), true) = (&test, self.tabs.space_bits) {
+                if let Some((b, bl)) = self.space_cond(body, var) {
+                    if let Some(answer) = self.group_reaches((t, tl), (&b, &bl), start, some)? {
+                        return Ok(answer);
+                    }
+                }
+            }
             let decided = board.flood_until(start, |s| {
                 let kept = match &test {
                     Some((t, loaded)) => t.holds(self, loaded, s),

@@ -4,6 +4,7 @@
 
 use super::create::{deck_cards, set_teams};
 use super::eval::R;
+use super::spaceset::touch;
 use super::state::{CardId, Cycle, PointMap, Slot, Table};
 use super::value::{Cards, Value};
 use super::view;
@@ -159,6 +160,7 @@ impl<'a> Machine<'a> {
     }
 
     fn undo_entries(&mut self, mark: usize) {
+        let lc = self.tabs.loc_count;
         let t = &mut *self.table;
         for u in self.journal.drain(mark..).rev() {
             match u {
@@ -174,12 +176,21 @@ impl<'a> Machine<'a> {
                     t.locs[from as usize].insert(from_idx, card);
                     t.card_loc[card as usize] = from;
                     t.last_moved = last;
+                    touch(t, lc, to);
+                    touch(t, lc, from);
                 }
                 Undo::Inserted { slot, idx } => {
                     t.locs[slot as usize].remove(idx);
+                    touch(t, lc, slot);
                 }
-                Undo::Removed { slot, idx, card } => t.locs[slot as usize].insert(idx, card),
-                Undo::Loc(slot, v) => t.locs[slot as usize] = v,
+                Undo::Removed { slot, idx, card } => {
+                    t.locs[slot as usize].insert(idx, card);
+                    touch(t, lc, slot);
+                }
+                Undo::Loc(slot, v) => {
+                    t.locs[slot as usize] = v;
+                    touch(t, lc, slot);
+                }
                 Undo::Int(i, v) => t.ints[i] = v,
                 Undo::Str(i, v) => t.strs[i] = v,
                 Undo::Points(i, v) => t.points[i] = v,
@@ -201,6 +212,7 @@ impl<'a> Machine<'a> {
                     t.card_loc.truncate(card_count);
                     t.cards = cards;
                     t.locs[slot as usize].truncate(loc_len);
+                    touch(t, lc, slot);
                 }
             }
         }
@@ -306,6 +318,7 @@ impl<'a> Machine<'a> {
                     let len = self.table.locs[dest as usize].len();
                     let idx = self.insert_index(&pos, len)?;
                     self.table.locs[dest as usize].insert(idx, src.id);
+                    touch(self.table, self.tabs.loc_count, dest);
                     self.record(|| Undo::Inserted { slot: dest, idx });
                     self.actions += 1;
                     self.log(|m| {
@@ -343,6 +356,7 @@ impl<'a> Machine<'a> {
                 self.record(|| Undo::Loc(slot, old));
                 let t = &mut *self.table;
                 crate::random::shuffle(&mut t.rng, &mut t.locs[slot as usize]);
+                touch(t, self.tabs.loc_count, slot);
                 self.log(|m| format!("shuffle {}", m.slot_name(slot)));
             }
             Action::SetInt(s, v) | Action::IncInt(s, v) | Action::DecInt(s, v) => {
@@ -453,6 +467,7 @@ impl<'a> Machine<'a> {
                     self.table.card_loc.push(slot);
                     slot_cards.push(id);
                 }
+                touch(self.table, self.tabs.loc_count, slot);
             }
         }
         Ok(())
@@ -549,6 +564,8 @@ impl<'a> Machine<'a> {
             }
         };
         self.table.locs[dest as usize].insert(to_idx, card);
+        touch(self.table, self.tabs.loc_count, from);
+        touch(self.table, self.tabs.loc_count, dest);
         self.table.card_loc[card as usize] = dest;
         let last = self.table.last_moved.replace(card);
         self.actions += 1;
@@ -575,6 +592,7 @@ impl<'a> Machine<'a> {
         let v = &mut self.table.locs[slot as usize];
         if let Some(idx) = v.iter().rposition(|c| *c == card) {
             v.remove(idx);
+            touch(self.table, self.tabs.loc_count, slot);
             self.record(|| Undo::Removed { slot, idx, card });
             self.actions += 1;
             self.log(|m| format!("forget {} from {}", m.card_name(card), m.slot_name(slot)));

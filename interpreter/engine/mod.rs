@@ -22,6 +22,7 @@ mod owners;
 mod path;
 mod position;
 mod sample;
+mod spaceset;
 mod spatial;
 mod start;
 pub mod state;
@@ -89,6 +90,10 @@ pub struct Tables {
     pub boards_built: std::sync::Mutex<Vec<BuiltBoards>>,
     /// The automatic items and `end` conditions, compiled.
     pub compiled: compile::Compiled,
+    /// Whether `group` may search with bit sets from the index of what
+    /// lies on the spaces (`spaceset`); off with `compiled` off, so the
+    /// tests compare both ways.
+    pub space_bits: bool,
 }
 
 impl Tables {
@@ -108,7 +113,7 @@ impl Tables {
         }
         let dirs: Vec<Option<board::Dir>> =
             prog.symbols.iter().map(|s| board::Dir::parse(s)).collect();
-        let compiled = if compiled {
+        let compiled_items = if compiled {
             compile::Compiled::new(
                 &prog,
                 &compile::Ctx {
@@ -122,7 +127,8 @@ impl Tables {
             compile::Compiled::none()
         };
         Tables {
-            compiled,
+            space_bits: compiled,
+            compiled: compiled_items,
             loc_count: prog.loc_names.len(),
             int_count: prog.int_names.len(),
             str_count: prog.str_names.len(),

@@ -2,8 +2,10 @@
 //! `neighbour`, `after`/`before`) against the table's board geometry.
 
 use super::board;
+use super::compile::{Loaded, SpaceCond};
 use super::eval::R;
 use super::exec::Machine;
+use super::spaceset;
 use super::state::Table;
 use super::value::Value;
 use crate::ir::{SpaceExpr, StrExpr};
@@ -174,4 +176,79 @@ fn board_of_any(boards: &board::Boards, s: u32) -> R<&board::BoardGeom> {
     boards
         .of(s)
         .ok_or_else(|| format!("space #{s} is on no board").into())
+}
+
+impl Machine<'_> {
+    /// The group of `start` through the spaces where `test` holds (its
+    /// leaves `loaded`), into `out` (emptied first), in board order: from
+    /// the index of what lies on the spaces, as bit sets, when the test
+    /// reads only what the index knows; else one space at a time.
+    pub(super) fn group_into(
+        &mut self,
+        test: &SpaceCond,
+        loaded: &Loaded,
+        start: u32,
+        out: &mut Vec<u32>,
+    ) -> R<()> {
+        let boards = std::sync::Arc::clone(&self.table.boards);
+        let board = board_in(&boards, start)?;
+        if self.tabs.space_bits {
+            let bi = board_number(&boards, board);
+            if let (Some(adj), Some(mask)) = (board.adjacency(), test.mask(self, loaded, board, bi))
+            {
+                let bits = spaceset::group(adj, start - board.first, &mask);
+                spaceset::spaces_into(&bits, board.first, out);
+                return Ok(());
+            }
+        }
+        board.flood_where_into(start, out, |s| test.holds(self, loaded, s));
+        out.sort_unstable();
+        Ok(())
+    }
+
+    /// `any` (`some`) or `all` over the group of `start` through the spaces
+    /// where `keep` holds, of the condition `body`, answered with bit sets
+    /// from the index of what lies on the spaces; `None` when the index
+    /// cannot answer one of the two conditions (or the board is too large).
+    pub(super) fn group_reaches(
+        &mut self,
+        keep: (&SpaceCond, &Loaded),
+        body: (&SpaceCond, &Loaded),
+        start: u32,
+        some: bool,
+    ) -> R<Option<bool>> {
+        if !self.tabs.space_bits {
+            return Ok(None);
+        }
+        let boards = std::sync::Arc::clone(&self.table.boards);
+        let board = board_in(&boards, start)?;
+        let Some(adj) = board.adjacency() else {
+            return Ok(None);
+        };
+        let bi = board_number(&boards, board);
+        let Some(keep) = keep.0.mask(self, keep.1, board, bi) else {
+            return Ok(None);
+        };
+        let Some(hit) = body.0.mask(self, body.1, board, bi) else {
+            return Ok(None);
+        };
+        // `any` looks for a space where the body holds, `all` for one
+        // where it fails.
+        let stop = if some {
+            hit
+        } else {
+            spaceset::Bits::first(board.len()).minus(&hit)
+        };
+        let found = spaceset::reaches(adj, start - board.first, &keep, &stop);
+        Ok(Some(found == some))
+    }
+}
+
+/// The number of `board` among `boards`.
+fn board_number(boards: &board::Boards, board: &board::BoardGeom) -> u32 {
+    boards
+        .boards
+        .iter()
+        .position(|b| std::ptr::eq(b, board))
+        .unwrap_or(0) as u32
 }

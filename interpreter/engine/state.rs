@@ -112,6 +112,9 @@ pub struct Table {
     /// The card most recently moved by a `move` action, `(last moved)`;
     /// `None` before the first move.
     pub last_moved: Option<CardId>,
+    /// What lies on the spaces, as bit sets, for the searches that asked
+    /// (a cache: see [`super::spaceset`]).
+    pub space_index: super::spaceset::SpaceIndex,
 }
 
 /// Owners are numbered: the game (0), the players, room for one team per
@@ -162,6 +165,7 @@ impl Table {
             rng,
             boards,
             last_moved: None,
+            space_index: Default::default(),
         }
     }
 

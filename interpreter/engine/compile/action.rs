@@ -7,7 +7,6 @@ use super::expr::{self, bool, int, storage};
 use super::space::SpaceCond;
 use super::{Ctx, Run};
 use crate::engine::exec::Machine;
-use crate::engine::spatial::board_in;
 use crate::engine::value::Value;
 use crate::ir::*;
 
@@ -209,8 +208,7 @@ fn let_group(a: &Action, cx: &Ctx) -> Option<Run<()>> {
                     Value::Spaces(v) => v,
                     _ => Vec::new(),
                 };
-                let board = board_in(&m.table.boards, start)?;
-                board.flood_where_into(start, &mut out, |s| test.holds(m, &loaded, s));
+                m.group_into(&test, &loaded, start, &mut out)?;
                 Value::Spaces(out)
             }
             (Some(_), None) => m.value(&whole)?,

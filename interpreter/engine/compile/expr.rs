@@ -502,6 +502,11 @@ fn quantify(
                 };
                 let c = fast_cond.as_ref().and_then(|c| Some((c, c.load(m)?)));
                 let b = fast_body.as_ref().and_then(|b| Some((b, b.load(m)?)));
+                if let (Some((c, cl)), Some((b, bl))) = (&c, &b) {
+                    if let Some(answer) = m.group_reaches((c, cl), (b, bl), start, some)? {
+                        return Ok(answer);
+                    }
+                }
                 let boards = std::sync::Arc::clone(&m.table.boards);
                 let decided = board_in(&boards, start)?.flood_until(start, |s| {
                     let kept = match &c {

@@ -38,6 +38,7 @@ use super::board::Dir;
 use super::eval::R;
 use super::exec::Machine;
 use crate::ir::{Program, StageItem};
+pub(super) use space::{Loaded, SpaceCond};
 
 /// A compiled piece of the rules: run against a machine, it gives a `T`.
 pub(super) type Run<T> = Box<dyn for<'m, 't> Fn(&'m mut Machine<'t>) -> R<T> + Send + Sync>;

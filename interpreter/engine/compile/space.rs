@@ -20,7 +20,9 @@
 
 use super::leaf::{IntLeaf, StrLeaf};
 use super::Ctx;
+use crate::engine::board::BoardGeom;
 use crate::engine::exec::Machine;
+use crate::engine::spaceset::{self, Bits, MAX_BITS};
 use crate::engine::spatial::board_in;
 use crate::engine::value::Value;
 use crate::ir::*;
@@ -86,6 +88,9 @@ pub(in crate::engine) struct SpaceCond {
     leaves: Vec<Leaf>,
     /// Whether the condition reads the space's row, column or index.
     place: bool,
+    /// Whether the index of what lies on the spaces may answer it for a
+    /// whole board ([`SpaceCond::mask`]).
+    indexed: bool,
 }
 
 /// The same comparison with its operands swapped: `a < b` is `b > a`.
@@ -250,6 +255,7 @@ impl SpaceCond {
         };
         let node = c.node(e)?;
         Some(SpaceCond {
+            indexed: indexed(&node),
             node,
             leaves: c.leaves,
             place: c.place,
@@ -294,6 +300,136 @@ impl SpaceCond {
         };
         test(&self.node, m, loaded, &at)
     }
+}
+
+/// Whether every comparison of `node` reads what the index knows: a top
+/// card's attribute, a location's size, or the space itself.
+fn indexed(node: &Node) -> bool {
+    match node {
+        Node::Int { probe, .. } => !matches!(probe, Probe::Sto(_)),
+        Node::TopAttr { .. } | Node::Is { .. } => true,
+        Node::And(xs) | Node::Or(xs) => xs.iter().all(indexed),
+        Node::Not(x) => indexed(x),
+    }
+}
+
+impl SpaceCond {
+    /// The spaces of `board` (number `bi` of the game's boards) where the
+    /// condition holds, the leaves as `loaded`, answered from the index of
+    /// what lies on the spaces; `None` when the condition reads something
+    /// else (or compares a location's size with a number the index cannot
+    /// answer: only empty against not empty), or the board is too large.
+    pub fn mask(
+        &self,
+        m: &mut Machine,
+        loaded: &Loaded,
+        board: &BoardGeom,
+        bi: u32,
+    ) -> Option<Bits> {
+        if !self.indexed || board.len() > MAX_BITS {
+            return None;
+        }
+        mask(&self.node, m, loaded, (board, bi))
+    }
+}
+
+/// [`SpaceCond::mask`] of one node.
+fn mask(node: &Node, m: &mut Machine, loaded: &Loaded, at: (&BoardGeom, u32)) -> Option<Bits> {
+    let (board, bi) = at;
+    let all = Bits::first(board.len());
+    let lc = m.tabs.loc_count;
+    Some(match node {
+        Node::Int {
+            probe: Probe::Size(loc),
+            op,
+            other,
+        } => {
+            // A size is 0 or at least 1: the index answers when every
+            // size from 1 up compares alike.
+            let v = loaded[*other];
+            if !(v <= 0 || (v == 1 && matches!(op, CmpOp::Lt | CmpOp::Ge))) {
+                return None;
+            }
+            let occupied = spaceset::occupied(m.table, lc, board, bi, *loc);
+            match (op.holds(0, v), op.holds(1, v)) {
+                (true, true) => all,
+                (false, false) => Bits::empty(board.len()),
+                (true, false) => all.minus(&occupied),
+                (false, true) => occupied,
+            }
+        }
+        Node::Int { probe, op, other } => {
+            // The row, column or index: a range of numbers.
+            let (len, rows) = match probe {
+                Probe::Row => (board.rows, Some(true)),
+                Probe::Col => (board.cols, Some(false)),
+                Probe::Index => (board.len(), None),
+                Probe::Size(_) | Probe::Sto(_) => return None,
+            };
+            let v = loaded[*other];
+            let clamp = |x: i64| x.clamp(0, i64::from(len)) as u32;
+            let (lo, hi, inside) = match op {
+                CmpOp::Lt => (0, clamp(v), true),
+                CmpOp::Le => (0, clamp(v.saturating_add(1)), true),
+                CmpOp::Gt => (clamp(v.saturating_add(1)), len, true),
+                CmpOp::Ge => (clamp(v), len, true),
+                CmpOp::Eq => (clamp(v), clamp(v.saturating_add(1)), true),
+                CmpOp::Ne => (clamp(v), clamp(v.saturating_add(1)), false),
+            };
+            let bits = match rows {
+                Some(rows) => board.lines_bits(rows, lo..hi),
+                None => Bits::below(len, hi).minus(&Bits::below(len, lo)),
+            };
+            if inside {
+                bits
+            } else {
+                all.minus(&bits)
+            }
+        }
+        Node::TopAttr {
+            loc,
+            key,
+            eq,
+            other,
+        } => {
+            let value = Sym::try_from(loaded[*other]).ok()?;
+            let bits = spaceset::top_is(m.table, lc, at, (*loc, *key), value);
+            if *eq {
+                bits
+            } else {
+                all.minus(&bits)
+            }
+        }
+        Node::Is { eq, other } => {
+            let s = loaded[*other];
+            let local = s - i64::from(board.first);
+            let bits = if (0..i64::from(board.len())).contains(&local) {
+                Bits::one(board.len(), local as u32)
+            } else {
+                Bits::empty(board.len())
+            };
+            if *eq {
+                bits
+            } else {
+                all.minus(&bits)
+            }
+        }
+        Node::And(xs) => {
+            let mut acc = all;
+            for x in xs.iter() {
+                acc = acc.and(&mask(x, m, loaded, at)?);
+            }
+            acc
+        }
+        Node::Or(xs) => {
+            let mut acc = Bits::empty(board.len());
+            for x in xs.iter() {
+                acc = acc.or(&mask(x, m, loaded, at)?);
+            }
+            acc
+        }
+        Node::Not(x) => all.minus(&mask(x, m, loaded, at)?),
+    })
 }
 
 #[inline(always)]

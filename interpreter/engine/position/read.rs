@@ -169,6 +169,8 @@ impl<'a> Loader<'a> {
         for l in table.locs.iter_mut() {
             l.clear();
         }
+        // The index of what lies on the spaces is built again when asked.
+        crate::engine::spaceset::forget(table);
         table.card_loc.fill(UNPLACED);
         table.ints.fill(0);
         table.strs.fill(EMPTY);

@@ -1,0 +1,387 @@
+//! Sets of the spaces of one board as bit sets, and an index of what lies
+//! on the spaces, so that a condition on one space is answered for a whole
+//! board at once and a `group` is found a few word operations per space.
+//!
+//! The index is a cache kept in the [`Table`]: for a (board, location
+//! name, attribute key) that a search asked about, which spaces have a card
+//! in that location, and which have a top card with each value of the
+//! attribute. It is built the first time a search asks, then kept up to
+//! date by [`touch`], which every change to a location calls (the
+//! machine's moves, shuffles, new decks, and their undoing). Anything else
+//! that rewrites locations (reading a position) empties it.
+//!
+//! Bit `i` of a set stands for the board's space `first + i`. Boards of
+//! more than [`MAX_BITS`] spaces are searched one space at a time instead.
+
+use super::board::{BoardGeom, SpaceId};
+use super::state::{Slot, Table};
+use crate::ir::{Sym, EMPTY};
+
+/// Words of a set.
+const WORDS: usize = 8;
+
+/// The most spaces a board searched with bit sets may have.
+pub const MAX_BITS: u32 = (WORDS * 64) as u32;
+
+/// A set of spaces of one board (bit `i`: the board's `i`-th space).
+/// Only the words a board needs are used: words past the first `n` are
+/// always zero and operations stop before them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bits {
+    w: [u64; WORDS],
+    /// Words in use.
+    n: usize,
+}
+
+
+impl Bits {
+    /// No space, of a board of `len` spaces.
+    #[inline]
+    pub fn empty(len: u32) -> Bits {
+        Bits {
+            w: [0; WORDS],
+            n: (len as usize).div_ceil(64).min(WORDS),
+        }
+    }
+
+    /// The set of space `i` alone, of a board of `len` spaces.
+    #[inline]
+    pub fn one(len: u32, i: u32) -> Bits {
+        let mut b = Bits::empty(len);
+        b.insert(i);
+        b
+    }
+
+    /// Every space of a board of `n` spaces.
+    pub fn first(n: u32) -> Bits {
+        Bits::below(n, n)
+    }
+
+    /// The spaces `0..hi` of a board of `len` spaces.
+    pub fn below(len: u32, hi: u32) -> Bits {
+        let mut b = Bits::empty(len);
+        let hi = hi.min(len);
+        for (k, w) in b.w[..b.n].iter_mut().enumerate() {
+            let lo = (k * 64) as u32;
+            *w = match hi.saturating_sub(lo) {
+                0 => 0,
+                r if r >= 64 => u64::MAX,
+                r => (1u64 << r) - 1,
+            };
+        }
+        b
+    }
+
+    #[inline]
+    pub fn contains(&self, i: u32) -> bool {
+        self.w[..self.n]
+            .get(i as usize / 64)
+            .is_some_and(|w| w >> (i % 64) & 1 == 1)
+    }
+
+    #[inline]
+    pub fn insert(&mut self, i: u32) {
+        if let Some(w) = self.w[..self.n].get_mut(i as usize / 64) {
+            *w |= 1 << (i % 64);
+        }
+    }
+
+    #[inline]
+    pub fn remove(&mut self, i: u32) {
+        if let Some(w) = self.w[..self.n].get_mut(i as usize / 64) {
+            *w &= !(1 << (i % 64));
+        }
+    }
+
+    #[inline]
+    pub fn and(mut self, o: &Bits) -> Bits {
+        for (a, b) in self.w[..self.n].iter_mut().zip(o.w) {
+            *a &= b;
+        }
+        self
+    }
+
+    #[inline]
+    pub fn or(mut self, o: &Bits) -> Bits {
+        for (a, b) in self.w[..self.n].iter_mut().zip(o.w) {
+            *a |= b;
+        }
+        self
+    }
+
+    /// The spaces of `self` not in `o`.
+    #[inline]
+    pub fn minus(mut self, o: &Bits) -> Bits {
+        for (a, b) in self.w[..self.n].iter_mut().zip(o.w) {
+            *a &= !b;
+        }
+        self
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.w[..self.n].iter().all(|w| *w == 0)
+    }
+
+    /// Calls `f` with each member, in increasing order.
+    #[inline]
+    pub fn each(&self, mut f: impl FnMut(u32)) {
+        for (k, &w) in self.w[..self.n].iter().enumerate() {
+            let mut w = w;
+            while w != 0 {
+                f((k * 64) as u32 + w.trailing_zeros());
+                w &= w - 1;
+            }
+        }
+    }
+}
+
+/// What the index knows of one location name on one board.
+#[derive(Clone, Debug)]
+struct Entry {
+    board: u32,
+    loc: u32,
+    /// The attribute key of the top cards indexed (`None`: occupancy only).
+    key: Option<usize>,
+    /// The board's number of spaces.
+    len: u32,
+    /// The spaces where the location holds a card.
+    occupied: Bits,
+    /// For each value of the key, the spaces whose top card has it (a top
+    /// card without the key counts as the empty string).
+    values: Vec<(Sym, Bits)>,
+}
+
+impl Entry {
+    /// Records what space `i` (of the board starting at `first`) holds now.
+    fn update(&mut self, t: &Table, loc_count: usize, first: u32, i: u32) {
+        let slot = t.space_owner(first + i) as usize * loc_count + self.loc as usize;
+        let top = t.locs.get(slot).and_then(|l| l.last()).copied();
+        match top {
+            Some(_) => self.occupied.insert(i),
+            None => self.occupied.remove(i),
+        }
+        let Some(key) = self.key else { return };
+        for (_, bits) in &mut self.values {
+            bits.remove(i);
+        }
+        if let Some(c) = top {
+            let v = t.attrs(c).get(key).copied().unwrap_or(EMPTY);
+            match self.values.iter_mut().find(|(s, _)| *s == v) {
+                Some((_, bits)) => bits.insert(i),
+                None => self.values.push((v, Bits::one(self.len, i))),
+            }
+        }
+    }
+}
+
+/// The index: see the module's documentation.
+#[derive(Clone, Debug, Default)]
+pub struct SpaceIndex {
+    entries: Vec<Entry>,
+}
+
+/// The entry for (board, loc, key) of `t`, built now if it is not there.
+fn entry<'t>(
+    t: &'t mut Table,
+    loc_count: usize,
+    board: &BoardGeom,
+    bi: u32,
+    loc: u32,
+    key: Option<usize>,
+) -> &'t Entry {
+    let at = t
+        .space_index
+        .entries
+        .iter()
+        .position(|e| e.board == bi && e.loc == loc && e.key == key);
+    let at = match at {
+        Some(at) => at,
+        None => {
+            let mut e = Entry {
+                board: bi,
+                loc,
+                key,
+                len: board.len(),
+                occupied: Bits::empty(board.len()),
+                values: Vec::new(),
+            };
+            for i in 0..board.len() {
+                e.update(t, loc_count, board.first, i);
+            }
+            t.space_index.entries.push(e);
+            t.space_index.entries.len() - 1
+        }
+    };
+    &t.space_index.entries[at]
+}
+
+/// The spaces of board `board` (number `bi`) whose location `loc` holds a
+/// card.
+pub fn occupied(t: &mut Table, loc_count: usize, board: &BoardGeom, bi: u32, loc: u32) -> Bits {
+    entry(t, loc_count, board, bi, loc, None).occupied
+}
+
+/// The spaces of board `board` (number `bi`) where the attribute `key` of
+/// the top card of location `loc` is `value` (no card: the empty string).
+pub fn top_is(
+    t: &mut Table,
+    loc_count: usize,
+    (board, bi): (&BoardGeom, u32),
+    (loc, key): (u32, usize),
+    value: Sym,
+) -> Bits {
+    let e = entry(t, loc_count, board, bi, loc, Some(key));
+    let mut bits = e
+        .values
+        .iter()
+        .find(|(s, _)| *s == value)
+        .map_or_else(|| Bits::empty(board.len()), |(_, b)| *b);
+    if value == EMPTY {
+        bits = bits.or(&Bits::first(board.len()).minus(&e.occupied));
+    }
+    bits
+}
+
+/// Keeps the index true after location `slot` changed.
+#[inline]
+pub fn touch(t: &mut Table, loc_count: usize, slot: Slot) {
+    if t.space_index.entries.is_empty() {
+        return;
+    }
+    touch_indexed(t, loc_count, slot);
+}
+
+#[inline(never)]
+fn touch_indexed(t: &mut Table, loc_count: usize, slot: Slot) {
+    let (owner, loc) = Table::slot_parts(slot, loc_count);
+    let Some(s) = t.owner_space(owner) else {
+        return;
+    };
+    let boards = std::sync::Arc::clone(&t.boards);
+    let Some(bi) = boards
+        .boards
+        .iter()
+        .position(|b| s >= b.first && s < b.first + b.len())
+    else {
+        return;
+    };
+    let first = boards.boards[bi].first;
+    let mut entries = std::mem::take(&mut t.space_index.entries);
+    for e in entries
+        .iter_mut()
+        .filter(|e| e.board == bi as u32 && e.loc == u32::from(loc))
+    {
+        e.update(t, loc_count, first, s - first);
+    }
+    t.space_index.entries = entries;
+}
+
+/// Forgets the index (after locations were rewritten wholesale).
+pub fn forget(t: &mut Table) {
+    t.space_index.entries.clear();
+}
+
+/// The connected group of `start` (bit of a board whose neighbour sets
+/// are `adj`) through the spaces of `mask`: empty if `start` is not in it.
+pub fn group(adj: &[Bits], start: u32, mask: &Bits) -> Bits {
+    let len = adj.len() as u32;
+    if !mask.contains(start) {
+        return Bits::empty(len);
+    }
+    let (mut group, mut frontier) = (Bits::one(len, start), Bits::one(len, start));
+    loop {
+        let mut reach = Bits::empty(len);
+        frontier.each(|i| {
+            if let Some(a) = adj.get(i as usize) {
+                reach = reach.or(a);
+            }
+        });
+        let new = reach.and(mask).minus(&group);
+        if new.is_empty() {
+            return group;
+        }
+        group = group.or(&new);
+        frontier = new;
+    }
+}
+
+/// Whether the group of `start` through the spaces of `mask` (as
+/// [`group`]) holds a space of `stop`; the search stops at the first.
+pub fn reaches(adj: &[Bits], start: u32, mask: &Bits, stop: &Bits) -> bool {
+    let len = adj.len() as u32;
+    if !mask.contains(start) {
+        return false;
+    }
+    if stop.contains(start) {
+        return true;
+    }
+    let (mut group, mut frontier) = (Bits::one(len, start), Bits::one(len, start));
+    loop {
+        let mut reach = Bits::empty(len);
+        frontier.each(|i| {
+            if let Some(a) = adj.get(i as usize) {
+                reach = reach.or(a);
+            }
+        });
+        let new = reach.and(mask).minus(&group);
+        if new.is_empty() {
+            return false;
+        }
+        if !new.and(stop).is_empty() {
+            return true;
+        }
+        group = group.or(&new);
+        frontier = new;
+    }
+}
+
+/// The spaces of `bits` (of the board starting at `first`), in order,
+/// into `out` (emptied first).
+pub fn spaces_into(bits: &Bits, first: SpaceId, out: &mut Vec<SpaceId>) {
+    out.clear();
+    bits.each(|i| out.push(first + i));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sets_hold_and_list_their_members_in_order() {
+        let mut b = Bits::first(70);
+        assert!(b.contains(0) && b.contains(69) && !b.contains(70));
+        b.remove(3);
+        b = b.minus(&Bits::first(2));
+        let mut got = Vec::new();
+        b.each(|i| got.push(i));
+        assert_eq!(got.len(), 67);
+        assert_eq!(&got[..3], &[2, 4, 5]);
+        assert_eq!(
+            Bits::one(70, 600),
+            Bits::empty(70),
+            "past the last word: ignored"
+        );
+    }
+
+    #[test]
+    fn a_group_spreads_through_the_mask_only() {
+        // A track of 6 spaces: 0-1-2-3-4-5; the mask leaves out 3.
+        let adj: Vec<Bits> = (0..6u32)
+            .map(|i| {
+                let mut a = Bits::empty(6);
+                if i > 0 {
+                    a.insert(i - 1);
+                }
+                if i < 5 {
+                    a.insert(i + 1);
+                }
+                a
+            })
+            .collect();
+        let mask = Bits::first(6).minus(&Bits::one(6, 3));
+        assert_eq!(group(&adj, 1, &mask), Bits::first(3));
+        assert_eq!(group(&adj, 5, &mask), Bits::one(6, 4).or(&Bits::one(6, 5)));
+        assert_eq!(group(&adj, 3, &mask), Bits::empty(6));
+    }
+}
