@@ -2,7 +2,7 @@
 //! and the steps between them (neighbours, wrapping, connected groups).
 //! Sizes are fixed when a game starts.
 
-use super::spaceset::{Bits, MAX_BITS};
+use super::spaceset::{Bits, Reach, MAX_BITS};
 
 /// A space's global number (over all boards of the game).
 pub type SpaceId = u32;
@@ -156,9 +156,9 @@ pub struct BoardGeom {
     /// `NONE` off the edge, `WRONG` for a direction this board does not
     /// have (worked out once: `neighbour` asks for them often).
     steps: std::sync::Arc<Vec<[SpaceId; Dir::COUNT]>>,
-    /// Each space's orthogonal neighbours as a bit set (empty for a board
-    /// too large for bit sets).
-    adj: std::sync::Arc<Vec<Bits>>,
+    /// How spaces reach their orthogonal neighbours in a search with bit
+    /// sets (`None` for a board too large for bit sets).
+    reach: Option<std::sync::Arc<Reach>>,
     /// The spaces of each row, then of each column, as bit sets (empty for
     /// a board too large for bit sets).
     lines: std::sync::Arc<Vec<Bits>>,
@@ -191,7 +191,7 @@ impl BoardGeom {
             name,
             orth: Default::default(),
             steps: Default::default(),
-            adj: Default::default(),
+            reach: None,
             lines: Default::default(),
         };
         let orth = (first..first + b.len())
@@ -229,7 +229,8 @@ impl BoardGeom {
                     bits
                 })
                 .collect();
-            b.adj = std::sync::Arc::new(adj);
+            let wraps = b.wrap_rows || b.wrap_cols;
+            b.reach = Some(std::sync::Arc::new(Reach::new(b.len(), b.cols, wraps, adj)));
             let mut lines = vec![Bits::empty(b.len()); (b.rows + b.cols) as usize];
             for i in 0..b.len() {
                 let (r, c) = (i / b.cols, i % b.cols);
@@ -258,10 +259,10 @@ impl BoardGeom {
         acc
     }
 
-    /// Each space's orthogonal neighbours as bit sets; `None` for a board
-    /// of more than [`MAX_BITS`] spaces.
-    pub fn adjacency(&self) -> Option<&[Bits]> {
-        (!self.adj.is_empty()).then_some(self.adj.as_slice())
+    /// How spaces reach their neighbours in a search with bit sets; `None`
+    /// for a board of more than [`MAX_BITS`] spaces.
+    pub fn reach(&self) -> Option<&Reach> {
+        self.reach.as_deref()
     }
 
     /// [`BoardGeom::step`] from the table worked out at the start.

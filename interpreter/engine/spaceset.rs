@@ -33,7 +33,6 @@ pub struct Bits {
     n: usize,
 }
 
-
 impl Bits {
     /// No space, of a board of `len` spaces.
     #[inline]
@@ -99,6 +98,14 @@ impl Bits {
             *a &= b;
         }
         self
+    }
+
+    /// Adds the spaces of `o`.
+    #[inline]
+    pub fn or_in(&mut self, o: &Bits) {
+        for (a, b) in self.w[..self.n].iter_mut().zip(o.w) {
+            *a |= b;
+        }
     }
 
     #[inline]
@@ -282,56 +289,125 @@ pub fn forget(t: &mut Table) {
     t.space_index.entries.clear();
 }
 
-/// The connected group of `start` (bit of a board whose neighbour sets
-/// are `adj`) through the spaces of `mask`: empty if `start` is not in it.
-pub fn group(adj: &[Bits], start: u32, mask: &Bits) -> Bits {
-    let len = adj.len() as u32;
-    if !mask.contains(start) {
-        return Bits::empty(len);
-    }
-    let (mut group, mut frontier) = (Bits::one(len, start), Bits::one(len, start));
-    loop {
-        let mut reach = Bits::empty(len);
-        frontier.each(|i| {
-            if let Some(a) = adj.get(i as usize) {
-                reach = reach.or(a);
-            }
-        });
-        let new = reach.and(mask).minus(&group);
-        if new.is_empty() {
-            return group;
+/// How the spaces of a board reach their neighbours, for searches with
+/// bit sets.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// A board of at most 128 spaces that does not wrap, rows of `cols`
+    /// spaces one after the other (a track is one row): the neighbours of
+    /// a set are the set shifted by one and by a row.
+    Shifts {
+        len: u32,
+        cols: u32,
+        /// Every space but those of the first column.
+        not_first: u128,
+        /// Every space but those of the last column.
+        not_last: u128,
+    },
+    /// Any other board: each space's neighbours.
+    Table(Vec<Bits>),
+}
+
+impl Reach {
+    /// The reach of a board of `len` spaces in rows of `cols` (`wraps`:
+    /// an axis wraps), whose space `i` has the neighbours `adj[i]`.
+    pub fn new(len: u32, cols: u32, wraps: bool, adj: Vec<Bits>) -> Reach {
+        if wraps || len > 128 || cols == 0 {
+            return Reach::Table(adj);
         }
-        group = group.or(&new);
-        frontier = new;
+        let all = if len == 128 {
+            u128::MAX
+        } else {
+            (1u128 << len) - 1
+        };
+        let (mut first, mut last) = (0u128, 0u128);
+        for i in (0..len).step_by(cols as usize) {
+            first |= 1 << i;
+            last |= 1 << (i + cols - 1).min(len - 1);
+        }
+        Reach::Shifts {
+            len,
+            cols,
+            not_first: all & !first,
+            not_last: all & !last,
+        }
     }
 }
 
-/// Whether the group of `start` through the spaces of `mask` (as
-/// [`group`]) holds a space of `stop`; the search stops at the first.
-pub fn reaches(adj: &[Bits], start: u32, mask: &Bits, stop: &Bits) -> bool {
+/// The group of space `start` through the spaces of `mask` (empty if
+/// `start` is not in it), spreading until it holds a space of `stop`:
+/// the group (as far as it got) and whether it stopped so.
+pub fn spread(reach: &Reach, start: u32, mask: &Bits, stop: Option<&Bits>) -> (Bits, bool) {
+    match reach {
+        Reach::Shifts {
+            len,
+            cols,
+            not_first,
+            not_last,
+        } => {
+            let wide = |b: &Bits| u128::from(b.w[0]) | u128::from(b.w[1]) << 64;
+            let (mask, stop) = (wide(mask), stop.map_or(0, wide));
+            let (group, hit) = spread_shifts(start, mask, stop, (*cols, *not_first, *not_last));
+            let mut out = Bits::empty(*len);
+            out.w[0] = group as u64;
+            out.w[1] = (group >> 64) as u64;
+            (out, hit)
+        }
+        Reach::Table(adj) => spread_table(adj, start, mask, stop),
+    }
+}
+
+/// [`spread`] on a board whose neighbours are shifts.
+#[inline]
+fn spread_shifts(start: u32, mask: u128, stop: u128, geom: (u32, u128, u128)) -> (u128, bool) {
+    let (cols, not_first, not_last) = geom;
+    let mut group = 1u128.checked_shl(start).unwrap_or(0);
+    if mask & group == 0 {
+        return (0, false);
+    }
+    if stop & group != 0 {
+        return (group, true);
+    }
+    let down = |g: u128| g.checked_shl(cols).unwrap_or(0);
+    let up = |g: u128| g.checked_shr(cols).unwrap_or(0);
+    loop {
+        let near = (group << 1 & not_first) | (group >> 1 & not_last) | down(group) | up(group);
+        let new = near & mask & !group;
+        if new == 0 {
+            return (group, false);
+        }
+        group |= new;
+        if new & stop != 0 {
+            return (group, true);
+        }
+    }
+}
+
+/// [`spread`] on a board given by each space's neighbours.
+fn spread_table(adj: &[Bits], start: u32, mask: &Bits, stop: Option<&Bits>) -> (Bits, bool) {
     let len = adj.len() as u32;
     if !mask.contains(start) {
-        return false;
-    }
-    if stop.contains(start) {
-        return true;
+        return (Bits::empty(len), false);
     }
     let (mut group, mut frontier) = (Bits::one(len, start), Bits::one(len, start));
+    if stop.is_some_and(|s| s.contains(start)) {
+        return (group, true);
+    }
     loop {
-        let mut reach = Bits::empty(len);
+        let mut near = Bits::empty(len);
         frontier.each(|i| {
             if let Some(a) = adj.get(i as usize) {
-                reach = reach.or(a);
+                near.or_in(a);
             }
         });
-        let new = reach.and(mask).minus(&group);
+        let new = near.and(mask).minus(&group);
         if new.is_empty() {
-            return false;
+            return (group, false);
         }
-        if !new.and(stop).is_empty() {
-            return true;
+        group.or_in(&new);
+        if stop.is_some_and(|s| !new.and(s).is_empty()) {
+            return (group, true);
         }
-        group = group.or(&new);
         frontier = new;
     }
 }
@@ -380,8 +456,31 @@ mod tests {
             })
             .collect();
         let mask = Bits::first(6).minus(&Bits::one(6, 3));
-        assert_eq!(group(&adj, 1, &mask), Bits::first(3));
-        assert_eq!(group(&adj, 5, &mask), Bits::one(6, 4).or(&Bits::one(6, 5)));
-        assert_eq!(group(&adj, 3, &mask), Bits::empty(6));
+        let two = Bits::one(6, 4).or(&Bits::one(6, 5));
+        // The same track by shifts and by its table of neighbours.
+        for reach in [
+            Reach::new(6, 6, false, adj.clone()),
+            Reach::Table(adj.clone()),
+        ] {
+            assert_eq!(spread(&reach, 1, &mask, None), (Bits::first(3), false));
+            assert_eq!(spread(&reach, 5, &mask, None), (two, false));
+            assert_eq!(spread(&reach, 3, &mask, None), (Bits::empty(6), false));
+            let (_, hit) = spread(&reach, 0, &mask, Some(&Bits::one(6, 2)));
+            assert!(hit);
+            let (_, hit) = spread(&reach, 0, &mask, Some(&Bits::one(6, 4)));
+            assert!(!hit);
+        }
+    }
+
+    #[test]
+    fn shifts_do_not_cross_the_edges_of_a_grid() {
+        // A 3 x 3 grid: the left column alone stays the left column.
+        let reach = Reach::new(9, 3, false, Vec::new());
+        let left = Bits::one(9, 0).or(&Bits::one(9, 3)).or(&Bits::one(9, 6));
+        assert_eq!(spread(&reach, 3, &left, None), (left, false));
+        // Spaces 2 and 3 are not neighbours (the end of a row, the start
+        // of the next).
+        let pair = Bits::one(9, 2).or(&Bits::one(9, 3));
+        assert_eq!(spread(&reach, 2, &pair, None), (Bits::one(9, 2), false));
     }
 }

@@ -194,9 +194,8 @@ impl Machine<'_> {
         let board = board_in(&boards, start)?;
         if self.tabs.space_bits {
             let bi = board_number(&boards, board);
-            if let (Some(adj), Some(mask)) = (board.adjacency(), test.mask(self, loaded, board, bi))
-            {
-                let bits = spaceset::group(adj, start - board.first, &mask);
+            if let (Some(reach), Some(mask)) = (board.reach(), test.mask(self, loaded, board, bi)) {
+                let (bits, _) = spaceset::spread(reach, start - board.first, &mask, None);
                 spaceset::spaces_into(&bits, board.first, out);
                 return Ok(());
             }
@@ -222,7 +221,7 @@ impl Machine<'_> {
         }
         let boards = std::sync::Arc::clone(&self.table.boards);
         let board = board_in(&boards, start)?;
-        let Some(adj) = board.adjacency() else {
+        let Some(reach) = board.reach() else {
             return Ok(None);
         };
         let bi = board_number(&boards, board);
@@ -239,7 +238,7 @@ impl Machine<'_> {
         } else {
             spaceset::Bits::first(board.len()).minus(&hit)
         };
-        let found = spaceset::reaches(adj, start - board.first, &keep, &stop);
+        let (_, found) = spaceset::spread(reach, start - board.first, &keep, Some(&stop));
         Ok(Some(found == some))
     }
 }
