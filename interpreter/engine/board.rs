@@ -162,6 +162,8 @@ pub struct BoardGeom {
     /// The spaces of each row, then of each column, as bit sets (empty for
     /// a board too large for bit sets).
     lines: std::sync::Arc<Vec<Bits>>,
+    /// Every space, as a bit set.
+    all: Bits,
 }
 
 /// A direction the board does not have (a track's `N`, a grid's `NEXT`).
@@ -193,6 +195,7 @@ impl BoardGeom {
             steps: Default::default(),
             reach: None,
             lines: Default::default(),
+            all: Bits::first(rows.saturating_mul(cols).min(MAX_BITS)),
         };
         let orth = (first..first + b.len())
             .map(|s| {
@@ -251,12 +254,22 @@ impl BoardGeom {
             (self.rows, self.cols)
         };
         let mut acc = Bits::empty(self.len());
+        if range.start == 0 && range.end >= count {
+            return self.all;
+        }
         for k in range.start..range.end.min(count) {
             if let Some(line) = self.lines.get((base + k) as usize) {
                 acc = acc.or(line);
             }
         }
         acc
+    }
+
+    /// Every space of the board, as a bit set (for a board of at most
+    /// [`MAX_BITS`] spaces).
+    #[inline]
+    pub fn all_bits(&self) -> &Bits {
+        &self.all
     }
 
     /// How spaces reach their neighbours in a search with bit sets; `None`

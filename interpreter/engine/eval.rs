@@ -135,6 +135,9 @@ impl Machine<'_> {
             return Ok(0);
         };
         let b = self.board_of(s0)?;
+        if let Some(n) = lines_on_board(spaces, b, rows) {
+            return Ok(n);
+        }
         let lines = if rows { b.rows } else { b.cols } as usize;
         let words = lines.div_ceil(64);
         let (mut small, mut big) = ([0u64; 4], Vec::new());
@@ -645,4 +648,22 @@ impl Machine<'_> {
         }
         Ok(!some)
     }
+}
+
+/// The number of rows (or columns) of `b` that `spaces` span, when they
+/// are all on `b` and it has at most 128 of them; `None` otherwise.
+#[inline]
+fn lines_on_board(spaces: &[u32], b: &super::board::BoardGeom, rows: bool) -> Option<i64> {
+    if (if rows { b.rows } else { b.cols }) > 128 || b.cols == 0 {
+        return None;
+    }
+    let mut marks = 0u128;
+    for &s in spaces {
+        let i = s.wrapping_sub(b.first);
+        if i >= b.len() {
+            return None;
+        }
+        marks |= 1 << if rows { i / b.cols } else { i % b.cols };
+    }
+    Some(i64::from(marks.count_ones()))
 }

@@ -245,7 +245,7 @@ pub fn top_is(
         .find(|(s, _)| *s == value)
         .map_or_else(|| Bits::empty(board.len()), |(_, b)| *b);
     if value == EMPTY {
-        bits = bits.or(&Bits::first(board.len()).minus(&e.occupied));
+        bits = bits.or(&board.all_bits().minus(&e.occupied));
     }
     bits
 }

@@ -336,7 +336,7 @@ impl SpaceCond {
 /// [`SpaceCond::mask`] of one node.
 fn mask(node: &Node, m: &mut Machine, loaded: &Loaded, at: (&BoardGeom, u32)) -> Option<Bits> {
     let (board, bi) = at;
-    let all = Bits::first(board.len());
+    let all = board.all_bits();
     let lc = m.tabs.loc_count;
     Some(match node {
         Node::Int {
@@ -352,7 +352,7 @@ fn mask(node: &Node, m: &mut Machine, loaded: &Loaded, at: (&BoardGeom, u32)) ->
             }
             let occupied = spaceset::occupied(m.table, lc, board, bi, *loc);
             match (op.holds(0, v), op.holds(1, v)) {
-                (true, true) => all,
+                (true, true) => *all,
                 (false, false) => Bits::empty(board.len()),
                 (true, false) => all.minus(&occupied),
                 (false, true) => occupied,
@@ -415,7 +415,7 @@ fn mask(node: &Node, m: &mut Machine, loaded: &Loaded, at: (&BoardGeom, u32)) ->
             }
         }
         Node::And(xs) => {
-            let mut acc = all;
+            let mut acc = *all;
             for x in xs.iter() {
                 acc = acc.and(&mask(x, m, loaded, at)?);
             }
