@@ -161,3 +161,53 @@ fn an_illegal_move_is_an_error_and_changes_nothing() {
         }
     }
 }
+
+/// A setup that draws nothing from the game's chance runs once per set of
+/// overrides and is copied for the next games (`Rules::start`): a game
+/// started from the kept setup plays exactly as one started afresh.
+#[test]
+fn a_kept_setup_plays_as_a_fresh_one() {
+    let options = |seed| GameOptions {
+        seed,
+        overrides: Vec::new(),
+    };
+    for path in all_files() {
+        let warmed = load(&path);
+        let _ = transcript(&warmed, &options(1), 300);
+        let fresh = load(&path);
+        assert_eq!(
+            transcript(&warmed, &options(9), 300),
+            transcript(&fresh, &options(9), 300),
+            "{}: a game after another plays differently",
+            path.display()
+        );
+    }
+}
+
+/// A setup whose declares draw from the game's chance is run again for
+/// every game: the seeds deal different values.
+#[test]
+fn a_setup_that_draws_is_not_kept() {
+    let rules = Rules::from_source(
+        "test.rcy",
+        "(game
+          (declare (random 1 .. 1000000) 'R)
+          (setup (create players 1))
+          (do ((set (game sto X) 'R)))
+          (choice ((turn pass)))
+          (scoring max (game sto X)))",
+    )
+    .unwrap_or_else(|e| panic!("{}", e.render()));
+    let values: std::collections::HashSet<String> = (1..=6)
+        .map(|seed| {
+            let state = rules
+                .start(&GameOptions {
+                    seed,
+                    overrides: Vec::new(),
+                })
+                .unwrap();
+            state.describe()
+        })
+        .collect();
+    assert!(values.len() > 1, "every seed drew the same value");
+}

@@ -61,6 +61,10 @@ pub struct GameOptions {
 /// whether it is a track and wraps its rows and its columns (0 or 1).
 pub type BuiltBoards = (Vec<[i64; 5]>, Arc<board::Boards>);
 
+/// A setup kept for the next games: its overrides, the table and the
+/// declared values.
+pub type SetupDone = (Vec<(String, String)>, Arc<(Table, Vec<Value>)>);
+
 /// The program with its lookup tables (shared by every game).
 #[derive(Debug)]
 pub struct Tables {
@@ -90,6 +94,10 @@ pub struct Tables {
     pub boards_built: std::sync::Mutex<Vec<BuiltBoards>>,
     /// The automatic items and `end` conditions, compiled.
     pub compiled: compile::Compiled,
+    /// Setups that drew nothing from the game's chance, by their `--set`
+    /// overrides: the table and declared values they made, the same for
+    /// every seed (see `Rules::start`).
+    pub setups_done: std::sync::Mutex<Vec<SetupDone>>,
     /// Whether `group` may search with bit sets from the index of what
     /// lies on the spaces (`spaceset`); off with `compiled` off, so the
     /// tests compare both ways.
@@ -97,6 +105,28 @@ pub struct Tables {
 }
 
 impl Tables {
+    /// The table and declared values of a setup with these overrides that
+    /// drew nothing from the game's chance, if one ran before.
+    fn setup_done(&self, overrides: &[(String, String)]) -> Option<(Table, Vec<Value>)> {
+        let done = self.setups_done.lock().ok()?;
+        let (_, kept) = done.iter().find(|(o, _)| o == overrides)?;
+        Some((kept.0.clone(), kept.1.clone()))
+    }
+
+    /// Keeps a setup that drew nothing from the game's chance.
+    fn keep_setup(&self, overrides: &[(String, String)], table: &Table, globals: &[Value]) {
+        if let Ok(mut done) = self.setups_done.lock() {
+            // A few are kept (a simulation uses one).
+            if done.len() >= 8 {
+                done.remove(0);
+            }
+            done.push((
+                overrides.to_vec(),
+                Arc::new((table.clone(), globals.to_vec())),
+            ));
+        }
+    }
+
     /// The tables of `prog`, its automatic items compiled.
     fn new(prog: Arc<Program>) -> Tables {
         Tables::with(prog, true)
@@ -156,6 +186,7 @@ impl Tables {
                 names
             },
             boards_built: Default::default(),
+            setups_done: Default::default(),
             prog,
         }
     }

@@ -73,6 +73,44 @@ impl Rules {
             }
         }
         let rng = crate::random::GameRng::new(options.seed);
+        let (table, globals) = match tabs.setup_done(&options.overrides) {
+            // The same setup, which draws nothing, ran for an earlier game.
+            Some((mut table, globals)) => {
+                table.rng = rng;
+                (table, globals)
+            }
+            None => self.setup(options, rng)?,
+        };
+        let mut state = State {
+            tabs: self.tabs.clone(),
+            table: RefCell::new(table),
+            globals: Arc::new(globals),
+            frames: vec![Frame {
+                stage: None,
+                pos: 0,
+            }],
+            status: Status::Running,
+            decisions: 0,
+            outcome: None,
+            legal: RefCell::new(None),
+            sampled: RefCell::new(None),
+            plan: None,
+        };
+        state.advance().map_err(PlayError::Rules)?;
+        Ok(state)
+    }
+
+    /// Evaluates the declares (with the overrides), the player count and
+    /// the boards, and runs the setup; when none of it drew from the
+    /// game's chance, the result is kept for the next game with the same
+    /// overrides ([`Tables::setup_done`]).
+    fn setup(
+        &self,
+        options: &GameOptions,
+        rng: crate::random::GameRng,
+    ) -> Result<(Table, Vec<Value>), PlayError> {
+        let tabs = &self.tabs;
+        let prog = &tabs.prog;
         // Declares and the player count, on an empty table.
         let mut scratch = Table::new(tabs, 0, Default::default(), rng.clone());
         let mut globals = Vec::with_capacity(prog.declares.len());
@@ -101,7 +139,7 @@ impl Rules {
             let mut m = Machine::new(tabs, &mut scratch, &globals);
             board_sizes(&mut m, prog).map_err(PlayError::Rules)?
         };
-        let mut table = Table::new(tabs, players as usize, boards, rng);
+        let mut table = Table::new(tabs, players as usize, boards, rng.clone());
         if let Some(teams) = &prog.setup.teams {
             create::set_teams(&mut table, teams).map_err(|e| PlayError::Rules(e.into()))?;
         }
@@ -111,23 +149,10 @@ impl Rules {
                 m.action(a).map_err(|e| PlayError::Rules(e.into()))?;
             }
         }
-        let mut state = State {
-            tabs: self.tabs.clone(),
-            table: RefCell::new(table),
-            globals: Arc::new(globals),
-            frames: vec![Frame {
-                stage: None,
-                pos: 0,
-            }],
-            status: Status::Running,
-            decisions: 0,
-            outcome: None,
-            legal: RefCell::new(None),
-            sampled: RefCell::new(None),
-            plan: None,
-        };
-        state.advance().map_err(PlayError::Rules)?;
-        Ok(state)
+        if scratch.rng == rng && table.rng == rng {
+            tabs.keep_setup(&options.overrides, &table, &globals);
+        }
+        Ok((table, globals))
     }
 }
 
