@@ -159,9 +159,14 @@ pub struct BoardGeom {
     /// How spaces reach their orthogonal neighbours in a search with bit
     /// sets (`None` for a board too large for bit sets).
     reach: Option<std::sync::Arc<Reach>>,
-    /// The spaces of each row, then of each column, as bit sets (empty for
-    /// a board too large for bit sets).
+    /// The spaces of the rows before row k (k = 0 ..= rows), then of the
+    /// columns before column k (k = 0 ..= cols), as bit sets (empty for a
+    /// board too large for bit sets): the lines of a range are the
+    /// difference of two.
     lines: std::sync::Arc<Vec<Bits>>,
+    /// Each space's row and column (empty for a board of more than
+    /// 65,536 spaces, whose coordinates are divided out).
+    rc: std::sync::Arc<Vec<(u32, u32)>>,
     /// Every space, as a bit set.
     all: Bits,
 }
@@ -195,6 +200,7 @@ impl BoardGeom {
             steps: Default::default(),
             reach: None,
             lines: Default::default(),
+            rc: Default::default(),
             all: Bits::first(rows.saturating_mul(cols).min(MAX_BITS)),
         };
         let orth = (first..first + b.len())
@@ -220,6 +226,9 @@ impl BoardGeom {
             })
             .collect();
         b.steps = std::sync::Arc::new(steps);
+        if b.len() <= 1 << 16 {
+            b.rc = std::sync::Arc::new((0..b.len()).map(|i| (i / cols, i % cols)).collect());
+        }
         if b.len() <= MAX_BITS {
             let adj = b
                 .orth
@@ -234,11 +243,15 @@ impl BoardGeom {
                 .collect();
             let wraps = b.wrap_rows || b.wrap_cols;
             b.reach = Some(std::sync::Arc::new(Reach::new(b.len(), b.cols, wraps, adj)));
-            let mut lines = vec![Bits::empty(b.len()); (b.rows + b.cols) as usize];
+            let mut lines = vec![Bits::empty(b.len()); (b.rows + b.cols + 2) as usize];
             for i in 0..b.len() {
                 let (r, c) = (i / b.cols, i % b.cols);
-                lines[r as usize].insert(i);
-                lines[(b.rows + c) as usize].insert(i);
+                for k in r + 1..=b.rows {
+                    lines[k as usize].insert(i);
+                }
+                for k in c + 1..=b.cols {
+                    lines[(b.rows + 1 + k) as usize].insert(i);
+                }
             }
             b.lines = std::sync::Arc::new(lines);
         }
@@ -251,18 +264,13 @@ impl BoardGeom {
         let (base, count) = if rows {
             (0, self.rows)
         } else {
-            (self.rows, self.cols)
+            (self.rows + 1, self.cols)
         };
-        let mut acc = Bits::empty(self.len());
-        if range.start == 0 && range.end >= count {
-            return self.all;
+        let before = |k: u32| self.lines.get((base + k.min(count)) as usize);
+        match (before(range.start), before(range.end)) {
+            (Some(lo), Some(hi)) if range.start < range.end => hi.minus(lo),
+            _ => Bits::empty(self.len()),
         }
-        for k in range.start..range.end.min(count) {
-            if let Some(line) = self.lines.get((base + k) as usize) {
-                acc = acc.or(line);
-            }
-        }
-        acc
     }
 
     /// Every space of the board, as a bit set (for a board of at most
@@ -323,9 +331,13 @@ impl BoardGeom {
     }
 
     /// Row and column of a space of this board.
+    #[inline]
     pub fn coords(&self, s: SpaceId) -> (u32, u32) {
         let local = s - self.first;
-        (local / self.cols, local % self.cols)
+        match self.rc.get(local as usize) {
+            Some(&rc) => rc,
+            None => (local / self.cols, local % self.cols),
+        }
     }
 
     /// The neighbour of `s` in direction `d`, or why there is none.

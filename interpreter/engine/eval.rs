@@ -663,7 +663,8 @@ fn lines_on_board(spaces: &[u32], b: &super::board::BoardGeom, rows: bool) -> Op
         if i >= b.len() {
             return None;
         }
-        marks |= 1 << if rows { i / b.cols } else { i % b.cols };
+        let (r, c) = b.coords(s);
+        marks |= 1 << if rows { r } else { c };
     }
     Some(i64::from(marks.count_ones()))
 }
