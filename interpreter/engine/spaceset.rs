@@ -100,6 +100,14 @@ impl Bits {
         self
     }
 
+    /// Keeps only the spaces also in `o`.
+    #[inline]
+    pub fn and_in(&mut self, o: &Bits) {
+        for (a, b) in self.w[..self.n].iter_mut().zip(o.w) {
+            *a &= b;
+        }
+    }
+
     /// Adds the spaces of `o`.
     #[inline]
     pub fn or_in(&mut self, o: &Bits) {
@@ -225,29 +233,35 @@ fn entry<'t>(
 
 /// The spaces of board `board` (number `bi`) whose location `loc` holds a
 /// card.
-pub fn occupied(t: &mut Table, loc_count: usize, board: &BoardGeom, bi: u32, loc: u32) -> Bits {
-    entry(t, loc_count, board, bi, loc, None).occupied
+pub fn occupied<'t>(
+    t: &'t mut Table,
+    loc_count: usize,
+    board: &BoardGeom,
+    bi: u32,
+    loc: u32,
+) -> &'t Bits {
+    &entry(t, loc_count, board, bi, loc, None).occupied
 }
 
 /// The spaces of board `board` (number `bi`) where the attribute `key` of
-/// the top card of location `loc` is `value` (no card: the empty string).
+/// the top card of location `loc` is `value` (no card: the empty string),
+/// into `out`.
 pub fn top_is(
     t: &mut Table,
     loc_count: usize,
     (board, bi): (&BoardGeom, u32),
     (loc, key): (u32, usize),
     value: Sym,
-) -> Bits {
+    out: &mut Bits,
+) {
     let e = entry(t, loc_count, board, bi, loc, Some(key));
-    let mut bits = e
-        .values
-        .iter()
-        .find(|(s, _)| *s == value)
-        .map_or_else(|| Bits::empty(board.len()), |(_, b)| *b);
+    *out = match e.values.iter().find(|(s, _)| *s == value) {
+        Some((_, bits)) => *bits,
+        None => Bits::empty(board.len()),
+    };
     if value == EMPTY {
-        bits = bits.or(&board.all_bits().minus(&e.occupied));
+        out.or_in(&board.all_bits().minus(&e.occupied));
     }
-    bits
 }
 
 /// Keeps the index true after location `slot` changed.

@@ -329,16 +329,24 @@ impl SpaceCond {
         if !self.indexed || board.len() > MAX_BITS {
             return None;
         }
-        mask(&self.node, m, loaded, (board, bi))
+        let mut out = Bits::empty(board.len());
+        mask(&self.node, m, loaded, (board, bi), &mut out).then_some(out)
     }
 }
 
-/// [`SpaceCond::mask`] of one node.
-fn mask(node: &Node, m: &mut Machine, loaded: &Loaded, at: (&BoardGeom, u32)) -> Option<Bits> {
+/// [`SpaceCond::mask`] of one node, into `out`; false when the index
+/// cannot answer.
+fn mask(
+    node: &Node,
+    m: &mut Machine,
+    loaded: &Loaded,
+    at: (&BoardGeom, u32),
+    out: &mut Bits,
+) -> bool {
     let (board, bi) = at;
     let all = board.all_bits();
     let lc = m.tabs.loc_count;
-    Some(match node {
+    match node {
         Node::Int {
             probe: Probe::Size(loc),
             op,
@@ -348,15 +356,15 @@ fn mask(node: &Node, m: &mut Machine, loaded: &Loaded, at: (&BoardGeom, u32)) ->
             // size from 1 up compares alike.
             let v = loaded[*other];
             if !(v <= 0 || (v == 1 && matches!(op, CmpOp::Lt | CmpOp::Ge))) {
-                return None;
+                return false;
             }
             let occupied = spaceset::occupied(m.table, lc, board, bi, *loc);
-            match (op.holds(0, v), op.holds(1, v)) {
+            *out = match (op.holds(0, v), op.holds(1, v)) {
                 (true, true) => *all,
                 (false, false) => Bits::empty(board.len()),
-                (true, false) => all.minus(&occupied),
-                (false, true) => occupied,
-            }
+                (true, false) => all.minus(occupied),
+                (false, true) => *occupied,
+            };
         }
         Node::Int { probe, op, other } => {
             // The row, column or index: a range of numbers.
@@ -364,7 +372,7 @@ fn mask(node: &Node, m: &mut Machine, loaded: &Loaded, at: (&BoardGeom, u32)) ->
                 Probe::Row => (board.rows, Some(true)),
                 Probe::Col => (board.cols, Some(false)),
                 Probe::Index => (board.len(), None),
-                Probe::Size(_) | Probe::Sto(_) => return None,
+                Probe::Size(_) | Probe::Sto(_) => return false,
             };
             let v = loaded[*other];
             let clamp = |x: i64| x.clamp(0, i64::from(len)) as u32;
@@ -376,14 +384,12 @@ fn mask(node: &Node, m: &mut Machine, loaded: &Loaded, at: (&BoardGeom, u32)) ->
                 CmpOp::Eq => (clamp(v), clamp(v.saturating_add(1)), true),
                 CmpOp::Ne => (clamp(v), clamp(v.saturating_add(1)), false),
             };
-            let bits = match rows {
+            *out = match rows {
                 Some(rows) => board.lines_bits(rows, lo..hi),
                 None => Bits::below(len, hi).minus(&Bits::below(len, lo)),
             };
-            if inside {
-                bits
-            } else {
-                all.minus(&bits)
+            if !inside {
+                *out = all.minus(out);
             }
         }
         Node::TopAttr {
@@ -392,44 +398,53 @@ fn mask(node: &Node, m: &mut Machine, loaded: &Loaded, at: (&BoardGeom, u32)) ->
             eq,
             other,
         } => {
-            let value = Sym::try_from(loaded[*other]).ok()?;
-            let bits = spaceset::top_is(m.table, lc, at, (*loc, *key), value);
-            if *eq {
-                bits
-            } else {
-                all.minus(&bits)
+            let Ok(value) = Sym::try_from(loaded[*other]) else {
+                return false;
+            };
+            spaceset::top_is(m.table, lc, at, (*loc, *key), value, out);
+            if !*eq {
+                *out = all.minus(out);
             }
         }
         Node::Is { eq, other } => {
-            let s = loaded[*other];
-            let local = s - i64::from(board.first);
-            let bits = if (0..i64::from(board.len())).contains(&local) {
+            let local = loaded[*other] - i64::from(board.first);
+            *out = if (0..i64::from(board.len())).contains(&local) {
                 Bits::one(board.len(), local as u32)
             } else {
                 Bits::empty(board.len())
             };
-            if *eq {
-                bits
-            } else {
-                all.minus(&bits)
+            if !*eq {
+                *out = all.minus(out);
             }
         }
-        Node::And(xs) => {
-            let mut acc = *all;
-            for x in xs.iter() {
-                acc = acc.and(&mask(x, m, loaded, at)?);
+        Node::And(xs) | Node::Or(xs) => {
+            let and = matches!(node, Node::And(_));
+            let mut part = Bits::empty(board.len());
+            for (i, x) in xs.iter().enumerate() {
+                let into = if i == 0 { &mut *out } else { &mut part };
+                if !mask(x, m, loaded, at, into) {
+                    return false;
+                }
+                if i > 0 {
+                    if and {
+                        out.and_in(&part);
+                    } else {
+                        out.or_in(&part);
+                    }
+                }
             }
-            acc
-        }
-        Node::Or(xs) => {
-            let mut acc = Bits::empty(board.len());
-            for x in xs.iter() {
-                acc = acc.or(&mask(x, m, loaded, at)?);
+            if xs.is_empty() {
+                *out = if and { *all } else { Bits::empty(board.len()) };
             }
-            acc
         }
-        Node::Not(x) => all.minus(&mask(x, m, loaded, at)?),
-    })
+        Node::Not(x) => {
+            if !mask(x, m, loaded, at, out) {
+                return false;
+            }
+            *out = all.minus(out);
+        }
+    }
+    true
 }
 
 #[inline(always)]
