@@ -85,10 +85,16 @@ impl Machine<'_> {
     #[inline(always)]
     pub(super) fn set_var(&mut self, slot: usize, v: Value) {
         let old = std::mem::replace(&mut self.vars[slot], v);
-        if old.items_len().is_some() {
-            drop(old);
-        } else {
-            std::mem::forget(old);
+        match old {
+            Value::Unset
+            | Value::Int(_)
+            | Value::Bool(_)
+            | Value::Str(_)
+            | Value::Card(_)
+            | Value::Player(_)
+            | Value::Team(_)
+            | Value::Space(_) => std::mem::forget(old),
+            _ => drop(old),
         }
     }
 
