@@ -285,7 +285,7 @@ pub enum CollectionExpr {
     /// `(group SPACE 'V COND)`: the spaces connected to SPACE (orthogonal
     /// neighbours on a grid, NEXT/PREV on a track; across wrapped edges)
     /// through spaces where COND holds; SPACE itself included if COND holds
-    /// for it (else empty). In order of discovery (breadth first).
+    /// for it (else empty). In index order.
     Group {
         from: Box<SpaceExpr>,
         var: VarId,
