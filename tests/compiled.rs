@@ -165,6 +165,16 @@ fn fallbacks_give_the_evaluators_values_and_errors() {
                (inc (game sto X) 8))
               ((any (group (space G 0 0) 'V (== (size ('V vloc STONE)) 0)) 'Y (== (index 'Y) 4))
                (inc (game sto X) 16))))",
+        // Membership of a space held in a variable (a space, or none).
+        "(let (group (space G 0 0) 'V (== (size ('V vloc STONE)) 0)) 'R
+              (let (space G 2 2) 'T
+                   (let (neighbour (space G 0 0) N) 'NONE
+                        (do (((any 'R 'Y (== 'Y 'T)) (inc (game sto X) 1))
+                             ((all 'R 'Y (== 'T 'Y)) (inc (game sto X) 2))
+                             ((any 'R 'Y (== 'NONE 'Y)) (inc (game sto X) 4))
+                             ((all 'R 'Y (== 'Y 'NONE)) (inc (game sto X) 8))
+                             (let (filter 'R 'Y (== 'Y 'T)) 'ONE
+                                  ((all 'ONE 'Y (== 'Y 'T)) (inc (game sto X) 16))))))))",
         // `any` run for every item outside a choice; `let` of cards.
         "(any (range 1 .. 4) 'K (inc (game sto X) 'K))",
         "(let (top ((space G 1 1) vloc STONE)) 'C (set (game str COLOUR) (cardatt COLOR 'C)))",

@@ -531,6 +531,41 @@ fn quantify(
                 Ok(if decided { some } else { !some })
             })
         }
+        CollectionExpr::Var(v, _) if is_membership(var, body) => {
+            // `(any SPACES 'X (== 'X 'Y))`: the evaluator's scan, when the
+            // collection holds spaces and 'Y a space or none.
+            let other = match body {
+                BoolExpr::Space { left, right, .. } => match (left, right) {
+                    (SpaceExpr::Var(x), SpaceExpr::Var(y))
+                    | (SpaceExpr::Var(y), SpaceExpr::Var(x))
+                        if *x == var && *y != var =>
+                    {
+                        Some(*y)
+                    }
+                    _ => None,
+                },
+                _ => None,
+            };
+            let Some(y) = other else {
+                return walk_bool(whole);
+            };
+            let (v, whole) = (*v, whole.clone());
+            Box::new(move |m| {
+                let target = match m.var(y) {
+                    Value::Space(t) => Some(*t),
+                    Value::Unset => None,
+                    _ => return m.bool(&whole),
+                };
+                let Value::Spaces(spaces) = m.var(v) else {
+                    return m.bool(&whole);
+                };
+                Ok(if some {
+                    spaces.iter().any(|&s| Some(s) == target)
+                } else {
+                    spaces.iter().all(|&s| Some(s) == target)
+                })
+            })
+        }
         CollectionExpr::Var(v, _) if !is_membership(var, body) => {
             let fast = SpaceCond::of(body, var, cx);
             let (v, body, whole) = (*v, bool(body, cx), whole.clone());
