@@ -8,30 +8,26 @@ use super::value::{Cards, Items, Value};
 use crate::ir::*;
 use crate::random::below;
 
-/// A runtime error of the rules: its message, behind one thin pointer so
-/// that a result of an integer is two words, returned in registers, and a
-/// result of nothing or of a condition one word.
+/// A runtime error of the rules: its message, boxed so that results stay
+/// two words wide on the hot paths.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[allow(clippy::box_collection)] // one thin pointer: see above
-pub struct Fault(Box<String>);
+pub struct Fault(Box<str>);
 
 impl From<String> for Fault {
-    #[cold]
     fn from(s: String) -> Fault {
-        Fault(Box::new(s))
+        Fault(s.into_boxed_str())
     }
 }
 
 impl From<&str> for Fault {
-    #[cold]
     fn from(s: &str) -> Fault {
-        Fault(Box::new(s.to_string()))
+        Fault(s.into())
     }
 }
 
 impl From<Fault> for String {
     fn from(f: Fault) -> String {
-        *f.0
+        f.0.into()
     }
 }
 
