@@ -395,17 +395,10 @@ impl BoardGeom {
     }
 
     /// [`BoardGeom::flood`] for a condition that cannot fail (a compiled
-    /// one). A loop of its own, the result doubling as the queue: it is
-    /// the innermost loop of board games, and going through
+    /// one), into `out` (emptied first: a vector kept from an earlier
+    /// search serves again without allocating). A loop of its own, the
+    /// result doubling as the queue: going through
     /// [`BoardGeom::flood_until`] costs a fifth more per space.
-    pub fn flood_where(&self, start: SpaceId, keep: impl FnMut(SpaceId) -> bool) -> Vec<SpaceId> {
-        let mut out = Vec::with_capacity((self.len() as usize).min(1024));
-        self.flood_where_into(start, &mut out, keep);
-        out
-    }
-
-    /// [`BoardGeom::flood_where`] into `out` (emptied first: a vector
-    /// kept from an earlier search serves again without allocating).
     pub fn flood_where_into(
         &self,
         start: SpaceId,

@@ -116,14 +116,6 @@ impl Bits {
         }
     }
 
-    #[inline]
-    pub fn or(mut self, o: &Bits) -> Bits {
-        for (a, b) in self.w[..self.n].iter_mut().zip(o.w) {
-            *a |= b;
-        }
-        self
-    }
-
     /// The spaces of `self` not in `o`.
     #[inline]
     pub fn minus(mut self, o: &Bits) -> Bits {
@@ -437,6 +429,13 @@ pub fn spaces_into(bits: &Bits, first: SpaceId, out: &mut Vec<SpaceId>) {
 mod tests {
     use super::*;
 
+    /// The set of the spaces `members` of a board of `len` spaces.
+    fn set(len: u32, members: &[u32]) -> Bits {
+        let mut b = Bits::empty(len);
+        members.iter().for_each(|&i| b.insert(i));
+        b
+    }
+
     #[test]
     fn sets_hold_and_list_their_members_in_order() {
         let mut b = Bits::first(70);
@@ -470,7 +469,7 @@ mod tests {
             })
             .collect();
         let mask = Bits::first(6).minus(&Bits::one(6, 3));
-        let two = Bits::one(6, 4).or(&Bits::one(6, 5));
+        let two = set(6, &[4, 5]);
         // The same track by shifts and by its table of neighbours.
         for reach in [
             Reach::new(6, 6, false, adj.clone()),
@@ -490,11 +489,11 @@ mod tests {
     fn shifts_do_not_cross_the_edges_of_a_grid() {
         // A 3 x 3 grid: the left column alone stays the left column.
         let reach = Reach::new(9, 3, false, Vec::new());
-        let left = Bits::one(9, 0).or(&Bits::one(9, 3)).or(&Bits::one(9, 6));
+        let left = set(9, &[0, 3, 6]);
         assert_eq!(spread(&reach, 3, &left, None), (left, false));
         // Spaces 2 and 3 are not neighbours (the end of a row, the start
         // of the next).
-        let pair = Bits::one(9, 2).or(&Bits::one(9, 3));
+        let pair = set(9, &[2, 3]);
         assert_eq!(spread(&reach, 2, &pair, None), (Bits::one(9, 2), false));
     }
 }

@@ -302,8 +302,9 @@ impl SpaceCond {
     }
 }
 
-/// Whether every comparison of `node` reads what the index knows: a top
-/// card's attribute, a location's size, or the space itself.
+/// Whether every comparison of `node` may be answered for a whole board:
+/// a top card's attribute, a location's size, the row, column or index, or
+/// the space itself (not a storage).
 fn indexed(node: &Node) -> bool {
     match node {
         Node::Int { probe, .. } => !matches!(probe, Probe::Sto(_)),
