@@ -175,6 +175,14 @@ fn fallbacks_give_the_evaluators_values_and_errors() {
                              ((all 'R 'Y (== 'Y 'NONE)) (inc (game sto X) 8))
                              (let (filter 'R 'Y (== 'Y 'T)) 'ONE
                                   ((all 'ONE 'Y (== 'Y 'T)) (inc (game sto X) 16))))))))",
+        // Moves between the tops and bottoms of locations: of a space in a
+        // variable, from an empty location (nothing), and to the location
+        // of no space (the same error).
+        "(do ((move (top ((space G 1 1) vloc STONE)) (bottom (game vloc STONES)))
+              (move (top (game vloc NOTHING)) (top (game vloc STONES)))
+              (let (space G 0 2) 'S (move (top (game vloc STONES)) (top ('S vloc STONE))))
+              (set (game sto X) (+ (size (game vloc STONES)) (* 10 (size ((space G 0 2) vloc STONE)))))))",
+        "(let (neighbour (space G 0 0) N) 'S (move (top (game vloc STONES)) (top ('S vloc STONE))))",
         // `any` run for every item outside a choice; `let` of cards.
         "(any (range 1 .. 4) 'K (inc (game sto X) 'K))",
         "(let (top ((space G 1 1) vloc STONE)) 'C (set (game str COLOUR) (cardatt COLOR 'C)))",

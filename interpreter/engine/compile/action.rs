@@ -147,6 +147,36 @@ fn action(a: &Action, cx: &Ctx) -> Run<()> {
                 Ok(())
             })
         }
+        Action::Move {
+            from: CardExpr::At(Pos::Top, src),
+            to: CardExpr::At(pos @ (Pos::Top | Pos::Bottom), dst),
+        } => {
+            // `(move (top LOC) (top LOC2))`: the locations' slots found as
+            // the evaluator finds them, source first; the move itself is the
+            // machine's.
+            let (CardsExpr::Location(src), CardsExpr::Location(dst)) = (&**src, &**dst) else {
+                return walk(a);
+            };
+            let (src, dst, pos) = (
+                expr::location(src, cx),
+                expr::location(dst, cx),
+                pos.clone(),
+            );
+            Box::new(move |m| {
+                let from = src(m)?;
+                let card = m
+                    .table
+                    .locs
+                    .get(from as usize)
+                    .and_then(|l| l.last())
+                    .copied();
+                let dest = dst(m)?;
+                match card {
+                    Some(card) => m.move_card(card, dest, &pos),
+                    None => Ok(()),
+                }
+            })
+        }
         Action::SetStr(s, v) => {
             let Some(slot) = storage(&s.owner, &s.name, cx.str_count) else {
                 return walk(a);
