@@ -113,7 +113,8 @@ pub struct Table {
     /// `None` before the first move.
     pub last_moved: Option<CardId>,
     /// What lies on the spaces, as bit sets, for the searches that asked
-    /// (a cache: see [`super::spaceset`]).
+    /// (a cache, kept true by every change to a location: see the engine's
+    /// `spaceset` module).
     pub space_index: super::spaceset::SpaceIndex,
 }
 
