@@ -87,6 +87,76 @@ fn groups_are_connected_and_measured_by_rows_and_columns() {
 }
 
 #[test]
+fn around_gives_the_neighbours_meeting_a_condition_as_bits() {
+    // A mark at (1,1) of a 3 x 3 grid. Bits: N 1, NE 2, E 4, SE 8, S 16,
+    // SW 32, W 64, NW 128; on a track NEXT 1, PREV 2.
+    let t = table(
+        "(create board G (grid 3 3)) (create board T (track 4))",
+        "(do (
+           (set ((space G 1 1) sto M) 1)
+           (set ((space T 1) sto M) 1)
+           (set (game sto CORNER) (around (space G 0 0) 'V (== ('V sto M) 0)))
+           (set (game sto SIDE) (around (space G 1 0) 'V (== ('V sto M) 1)))
+           (set (game sto CENTRE) (around (space G 1 1) 'V (!= (index 'V) (* 2 (row 'V)))))
+           (set (game sto TRACK) (around (space T 0) 'V (== ('V sto M) 1)))
+           (set (game sto TRACKEND) (around (space T 3) 'V (== 1 1)))
+           (set (game sto OFF) (+ 5 (around (neighbour (space G 0 0) N) 'V (== 1 1))))))",
+    );
+    // (0,0): E and S are on the board and unmarked; SE is marked.
+    assert!(t.contains("sto CORNER = 20"), "{t}");
+    // (1,0): only E, the mark.
+    assert!(t.contains("sto SIDE = 4"), "{t}");
+    // (1,1): every neighbour but NW (index 0 = 2 x row 0).
+    assert!(t.contains("sto CENTRE = 127"), "{t}");
+    assert!(t.contains("sto TRACK = 1"), "{t}");
+    // The last space of a track has PREV only.
+    assert!(t.contains("sto TRACKEND = 2"), "{t}");
+    // No space: no neighbours.
+    assert!(t.contains("sto OFF = 5"), "{t}");
+}
+
+#[test]
+fn bit_operators_work_on_twos_complement_and_refuse_long_shifts() {
+    let t = table(
+        "",
+        "(do (
+           (set (game sto AND) (bitand 12 10))
+           (set (game sto OR) (bitor 12 10))
+           (set (game sto XOR) (bitxor 12 10))
+           (set (game sto SHL) (shl 3 2))
+           (set (game sto SHR) (shr (- 0 8) 1))
+           (set (game sto LOWEST) (bitand 40 (- 0 40)))
+           (set (game sto DROPPED) (bitand 40 (- 40 1)))))",
+    );
+    for (name, v) in [
+        ("AND", 8),
+        ("OR", 14),
+        ("XOR", 6),
+        ("SHL", 12),
+        ("SHR", -4),
+        ("LOWEST", 8),
+        ("DROPPED", 32),
+    ] {
+        let line = format!("sto {name} = {v}");
+        assert!(t.lines().any(|l| l.trim() == line), "{line}: {t}");
+    }
+    for (form, msg) in [
+        ("(shl 1 64)", "`shl` by 64"),
+        ("(shr 1 (- 0 1))", "`shr` by -1"),
+    ] {
+        let src = format!(
+            "(game (setup (create players 2)) (do ((set (game sto X) {form}))) (scoring max 0))"
+        );
+        let rules = Rules::from_source("t.rcy", &src).unwrap_or_else(|e| panic!("{}", e.render()));
+        let err = rules
+            .start(&GameOptions::default())
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(msg), "{err}");
+    }
+}
+
+#[test]
 fn cards_lie_on_spaces_and_where_finds_them() {
     let t = table(
         "(create board G (grid 2 2))",

@@ -183,6 +183,15 @@ fn fallbacks_give_the_evaluators_values_and_errors() {
               (let (space G 0 2) 'S (move (top (game vloc STONES)) (top ('S vloc STONE))))
               (set (game sto X) (+ (size (game vloc STONES)) (* 10 (size ((space G 0 2) vloc STONE)))))))",
         "(let (neighbour (space G 0 0) N) 'S (move (top (game vloc STONES)) (top ('S vloc STONE))))",
+        // `around`: a condition of a compiled shape, one that is not, no
+        // space; the bit operators, and a shift out of range (the same
+        // error).
+        "(do ((set (game sto X) (around (space G 0 0) 'V (== (size ('V vloc STONE)) 0)))
+              (set (game sto Y) (around (space G 1 0) 'V (> (size ('V vloc STONE)) 0)))
+              (set (game sto Z) (around (space G 1 1) 'V (!= (index 'V) (* 2 (row 'V)))))
+              (set (game sto W) (around (neighbour (space G 0 0) N) 'V (== 1 1)))
+              (set (game sto B) (+ (bitand (game sto Z) 85) (* 1000 (bitxor (shl (game sto Y) 3) (shr (game sto X) 1)))))))",
+        "(set (game sto X) (shr 1 (- 0 1)))",
         // `any` run for every item outside a choice; `let` of cards.
         "(any (range 1 .. 4) 'K (inc (game sto X) 'K))",
         "(let (top ((space G 1 1) vloc STONE)) 'C (set (game str COLOUR) (cardatt COLOR 'C)))",

@@ -300,6 +300,25 @@ impl BoardGeom {
         }
     }
 
+    /// The directions of `around`, bit 0 first: on a grid clockwise from
+    /// north, on a track NEXT then PREV.
+    pub fn around_dirs(&self) -> &'static [Dir] {
+        if self.track {
+            &[Dir::Next, Dir::Prev]
+        } else {
+            &[
+                Dir::N,
+                Dir::NE,
+                Dir::E,
+                Dir::SE,
+                Dir::S,
+                Dir::SW,
+                Dir::W,
+                Dir::NW,
+            ]
+        }
+    }
+
     fn neighbour_dirs(&self) -> &'static [Dir] {
         if self.track {
             &[Dir::Prev, Dir::Next]

@@ -260,7 +260,24 @@ impl Machine<'_> {
                             a.wrapping_pow(b.min(u32::MAX as i64) as u32)
                         }
                     }
+                    op => bit_op(*op, a, b)?,
                 }
+            }
+            IntExpr::Around { from, var, cond } => {
+                let Some(s) = self.space(from)? else {
+                    return Ok(0);
+                };
+                let board = self.board_of(s)?.clone();
+                let mut bits = 0;
+                for (k, d) in board.around_dirs().iter().enumerate() {
+                    if let Some(n) = board.step_fast(s, *d)? {
+                        self.set_var(*var as usize, Value::Space(n));
+                        if self.bool(cond)? {
+                            bits |= 1 << k;
+                        }
+                    }
+                }
+                bits
             }
             IntExpr::Tri(n) => {
                 let n = self.int(n)?;
@@ -669,4 +686,23 @@ fn lines_on_board(spaces: &[u32], b: &super::board::BoardGeom, rows: bool) -> Op
         marks |= 1 << if rows { r } else { c };
     }
     Some(i64::from(marks.count_ones()))
+}
+
+/// The bitwise operators and shifts of integers (`bitand`, `bitor`,
+/// `bitxor`, `shl`, `shr`); the others are not asked for here.
+pub(super) fn bit_op(op: IntOp, a: i64, b: i64) -> R<i64> {
+    let shift = |name: &str| -> R<u32> {
+        u32::try_from(b)
+            .ok()
+            .filter(|b| *b < 64)
+            .ok_or_else(|| format!("`{name}` by {b}: a shift is by 0 to 63 bits").into())
+    };
+    Ok(match op {
+        IntOp::BitAnd => a & b,
+        IntOp::BitOr => a | b,
+        IntOp::BitXor => a ^ b,
+        IntOp::Shl => a << shift("shl")?,
+        IntOp::Shr => a >> shift("shr")?,
+        _ => 0,
+    })
 }

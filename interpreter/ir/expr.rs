@@ -331,6 +331,15 @@ pub enum IntExpr {
     RowsSpanned(Box<CollectionExpr>),
     /// `(cols SPACES)`: how many distinct columns.
     ColsSpanned(Box<CollectionExpr>),
+    /// `(around SPACE 'V COND)`: bit k set when the space has a neighbour
+    /// in the k-th direction of its board (on a grid N NE E SE S SW W NW,
+    /// clockwise from north; on a track NEXT PREV) and COND holds with 'V
+    /// bound to it; 0 for no space.
+    Around {
+        from: Box<SpaceExpr>,
+        var: VarId,
+        cond: Box<BoolExpr>,
+    },
     /// `(min INTS)`: the smallest of a collection of integers (a rules
     /// error if it is empty).
     MinOf(Box<CollectionExpr>),
@@ -361,6 +370,16 @@ pub enum IntOp {
     Mod,
     /// `^`.
     Pow,
+    /// `bitand`: the bits set in both (two's complement).
+    BitAnd,
+    /// `bitor`: the bits set in either.
+    BitOr,
+    /// `bitxor`: the bits set in exactly one.
+    BitXor,
+    /// `shl`: shifted left by 0 to 63 bits (a rules error otherwise).
+    Shl,
+    /// `shr`: shifted right by 0 to 63 bits, the sign kept.
+    Shr,
 }
 
 /// A string.

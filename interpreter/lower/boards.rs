@@ -555,6 +555,19 @@ impl Lowerer {
         Some(CollectionExpr::Group { from, var, cond })
     }
 
+    /// `(around SPACE 'V COND)`: which neighbours of a space satisfy a
+    /// condition, as the bits of an integer.
+    pub(super) fn around(&mut self, e: &SExpr, items: &[SExpr]) -> IntExpr {
+        if !self.arity(e, items, 3, "a space, a variable and a condition") {
+            return IntExpr::Lit(0);
+        }
+        let from = Box::new(self.space(&items[1]));
+        let var = self.bind(&items[2], Some(ValueType::Space), "around");
+        let cond = Box::new(self.boolean(&items[3]));
+        self.pop_var();
+        IntExpr::Around { from, var, cond }
+    }
+
     /// `(index SPACE)`, `(row SPACE)`, `(col SPACE)`, `(rows SPACES)`,
     /// `(cols SPACES)`.
     pub(super) fn space_int(&mut self, e: &SExpr, items: &[SExpr], head: &str) -> IntExpr {

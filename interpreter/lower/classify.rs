@@ -13,6 +13,11 @@ use crate::syntax::SExpr;
 pub(super) const EXPRESSION_WORDS: &[&str] = &[
     "size",
     "mod",
+    "bitand",
+    "bitor",
+    "bitxor",
+    "shl",
+    "shr",
     "tri",
     "fib",
     "random",
@@ -57,6 +62,7 @@ pub(super) const EXPRESSION_WORDS: &[&str] = &[
     "after",
     "before",
     "group",
+    "around",
     "onboard",
     "index",
     "row",
@@ -200,7 +206,8 @@ impl Lowerer {
         use ValueType as T;
         match head {
             "size" | "+" | "-" | "*" | "//" | "%" | "mod" | "^" | "tri" | "fib" | "random"
-            | "sum" | "score" | "index" | "row" | "col" | "rows" | "cols" | "first" => Some(T::Int),
+            | "sum" | "score" | "index" | "row" | "col" | "rows" | "cols" | "first" | "around"
+            | "bitand" | "bitor" | "bitxor" | "shl" | "shr" => Some(T::Int),
             "cardatt" | "rotate" => Some(T::Str),
             // `(max CARDS using POINTS)` is a card; `(max INTS)` an integer.
             "max" | "min" if items.len() == 2 => match items.get(1).and_then(|c| self.kind_of(c)) {

@@ -45,6 +45,11 @@ impl Lowerer {
             "//" => Some(IntOp::Div),
             "%" | "mod" => Some(IntOp::Mod),
             "^" => Some(IntOp::Pow),
+            "bitand" => Some(IntOp::BitAnd),
+            "bitor" => Some(IntOp::BitOr),
+            "bitxor" => Some(IntOp::BitXor),
+            "shl" => Some(IntOp::Shl),
+            "shr" => Some(IntOp::Shr),
             _ => None,
         };
         if let Some(op) = op {
@@ -76,6 +81,7 @@ impl Lowerer {
             }
             "random" => self.random(e, items),
             "index" | "row" | "col" | "rows" | "cols" => self.space_int(e, items, head),
+            "around" => self.around(e, items),
             "first" => self.int_of_ints(e, items, head),
             // RECYCLE's `(max CARDS using POINTS)` is a card; without
             // `using`, `max` is the largest of some integers.

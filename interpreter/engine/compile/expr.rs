@@ -8,6 +8,7 @@ use super::leaf::{IntLeaf, StrLeaf};
 use super::space::SpaceCond;
 use super::{Ctx, Run};
 use crate::engine::board::Dir;
+use crate::engine::eval::bit_op;
 use crate::engine::spatial::board_in;
 use crate::engine::spatial::no_space;
 use crate::engine::state::{Slot, Table};
@@ -134,6 +135,7 @@ pub(super) fn int(e: &IntExpr, cx: &Ctx) -> Run<i64> {
             _ => walk_int(e),
         },
         IntExpr::Binary(op, a, b) => binary(*op, int(a, cx), int(b, cx)),
+        IntExpr::Around { from, var, cond } => around(from, *var, cond, cx),
         IntExpr::RowsSpanned(c) | IntExpr::ColsSpanned(c)
             if matches!(**c, CollectionExpr::Var(..)) =>
         {
@@ -206,7 +208,47 @@ fn binary(op: IntOp, a: Run<i64>, b: Run<i64>) -> Run<i64> {
                 a.wrapping_pow(b.min(u32::MAX as i64) as u32)
             })
         }),
+        IntOp::BitAnd => Box::new(move |m| Ok(a(m)? & b(m)?)),
+        IntOp::BitOr => Box::new(move |m| Ok(a(m)? | b(m)?)),
+        IntOp::BitXor => Box::new(move |m| Ok(a(m)? ^ b(m)?)),
+        IntOp::Shl | IntOp::Shr => Box::new(move |m| {
+            let (a, b) = (a(m)?, b(m)?);
+            bit_op(op, a, b)
+        }),
     }
+}
+
+/// `(around SPACE 'V COND)`: the condition tested at each neighbour
+/// without binding it when it has [`SpaceCond`]'s shape.
+fn around(from: &SpaceExpr, var: VarId, cond: &BoolExpr, cx: &Ctx) -> Run<i64> {
+    let fast = SpaceCond::of(cond, var, cx);
+    let (from, var, cond) = (space(from, cx), var as usize, bool(cond, cx));
+    Box::new(move |m| {
+        let Some(s) = from(m)? else {
+            return Ok(0);
+        };
+        let mut near = [None; 8];
+        let board = board_in(&m.table.boards, s)?;
+        for (slot, d) in near.iter_mut().zip(board.around_dirs()) {
+            *slot = board.step_fast(s, *d)?;
+        }
+        let loaded = fast.as_ref().and_then(|f| Some((f, f.load(m)?)));
+        let mut bits = 0;
+        for (k, n) in near.into_iter().enumerate() {
+            let Some(n) = n else { continue };
+            let hit = match &loaded {
+                Some((f, l)) => f.holds(m, l, n),
+                None => {
+                    m.set_var(var, Value::Space(n));
+                    cond(m)?
+                }
+            };
+            if hit {
+                bits |= 1 << k;
+            }
+        }
+        Ok(bits)
+    })
 }
 
 // ---- strings ------------------------------------------------------------

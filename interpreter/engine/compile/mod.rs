@@ -12,7 +12,9 @@
 //!
 //! Only common shapes get a closure of their own (literals, variables,
 //! storages, locations and the top card, sizes, arithmetic, comparisons,
-//! `and`/`or`/`not`, spaces and their neighbours, `any`/`all` over a
+//! `and`/`or`/`not`, the bit operators, spaces and their neighbours,
+//! `around` (its condition tested as a [`SpaceCond`] when it has that
+//! shape), `any`/`all` over a
 //! `group` or over spaces held in a variable, `do`, `let`, `all`, and
 //! setting storages). Every other node is handed, whole, to the tree
 //! evaluator, and so is any node whose value is not of the expected kind

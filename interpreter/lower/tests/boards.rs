@@ -465,6 +465,26 @@ fn integers_of_spaces() {
         &board_game("(set (game sto X) (cols (space GRID 0 0)))"),
         "expected a collection such as",
     );
+    assert!(matches!(
+        int("(around (space GRID 1 1) 'V (== ('V sto M) 1))"),
+        IntExpr::Around { .. }
+    ));
+    assert!(matches!(
+        int("(bitand (shl 1 3) (bitor 2 (bitxor 4 (shr 16 2))))"),
+        IntExpr::Binary(crate::ir::IntOp::BitAnd, ..)
+    ));
+    fails_with(
+        &board_game("(set (game sto X) (around (space GRID 1 1) 'V))"),
+        "`around` takes a space, a variable and a condition",
+    );
+    fails_with(
+        &board_game("(set (game sto X) (around (space GRID 1 1) V (== 1 1)))"),
+        "`around` needs a variable name such as `'X` here",
+    );
+    fails_with(
+        &board_game("(set (game sto X) (bitand 1 2 3))"),
+        "`bitand` takes two integers, found three",
+    );
     fails_with(
         &board_game("(set (game sto X) (index (space GRID 0 0) 1))"),
         "`index` takes one space, found two",
