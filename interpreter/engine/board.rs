@@ -349,6 +349,13 @@ impl BoardGeom {
             .then(|| self.first + (row * cols + col) as SpaceId)
     }
 
+    /// The row and column of each space, by its number on the board
+    /// (empty for a board too large to keep them).
+    #[inline]
+    pub fn coords_table(&self) -> &[(u32, u32)] {
+        &self.rc
+    }
+
     /// Row and column of a space of this board.
     #[inline]
     pub fn coords(&self, s: SpaceId) -> (u32, u32) {

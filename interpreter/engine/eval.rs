@@ -116,6 +116,16 @@ impl Machine<'_> {
         if *w != var {
             return Ok(None);
         }
+        if let Some(&s0) = spaces.first() {
+            let what = match body {
+                IntExpr::SpaceRow(_) => 0,
+                IntExpr::SpaceCol(_) => 1,
+                _ => 2,
+            };
+            if let Some(best) = extreme_on_board(spaces, self.board_of(s0)?, what, max) {
+                return Ok(Some(best));
+            }
+        }
         let mut best = Extremum::new(max);
         for &sp in spaces {
             let b = self.board_of(sp)?;
@@ -673,19 +683,60 @@ impl Machine<'_> {
 /// are all on `b` and it has at most 128 of them; `None` otherwise.
 #[inline]
 fn lines_on_board(spaces: &[u32], b: &super::board::BoardGeom, rows: bool) -> Option<i64> {
-    if (if rows { b.rows } else { b.cols }) > 128 || b.cols == 0 {
+    let lines = if rows { b.rows } else { b.cols };
+    let rc = b.coords_table();
+    if lines > 128 || b.cols == 0 || rc.len() != b.len() as usize {
         return None;
     }
-    let mut marks = 0u128;
+    let line = |s: u32| {
+        let &(r, c) = rc.get(s.wrapping_sub(b.first) as usize)?;
+        Some(if rows { r } else { c })
+    };
+    let count = if lines <= 64 {
+        let mut marks = 0u64;
+        for &s in spaces {
+            marks |= 1 << line(s)?;
+        }
+        marks.count_ones()
+    } else {
+        let mut marks = 0u128;
+        for &s in spaces {
+            marks |= 1 << line(s)?;
+        }
+        marks.count_ones()
+    };
+    Some(i64::from(count))
+}
+
+/// The least (greatest) row, column (`what` 0, 1) or index (2) of
+/// `spaces`, when they are all on `b` and there is one at least; `None`
+/// otherwise.
+#[inline]
+fn extreme_on_board(
+    spaces: &[u32],
+    b: &super::board::BoardGeom,
+    what: u8,
+    max: bool,
+) -> Option<i64> {
+    let rc = b.coords_table();
+    if rc.len() != b.len() as usize {
+        return None;
+    }
+    let mut best: Option<u32> = None;
     for &s in spaces {
         let i = s.wrapping_sub(b.first);
-        if i >= b.len() {
-            return None;
-        }
-        let (r, c) = b.coords(s);
-        marks |= 1 << if rows { r } else { c };
+        let &(r, c) = rc.get(i as usize)?;
+        let x = match what {
+            0 => r,
+            1 => c,
+            _ => i,
+        };
+        best = Some(match best {
+            Some(b) if (x > b) != max => b,
+            _ => x,
+        });
     }
-    Some(i64::from(marks.count_ones()))
+    best.map(i64::from)
 }
 
 /// The bitwise operators and shifts of integers (`bitand`, `bitor`,
