@@ -746,6 +746,14 @@ impl Machine<'_> {
         self.journal.clear();
         self.journaling = true;
     }
+
+    /// Turns the journal off and forgets it: the changes made so far stay,
+    /// and the machine goes on as a new one would.
+    pub fn stop_journal(&mut self) {
+        self.journal.clear();
+        self.journaling = false;
+        self.rng_saved = false;
+    }
 }
 
 impl Drop for Machine<'_> {

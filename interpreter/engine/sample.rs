@@ -26,7 +26,7 @@
 //! evaluating them changed nothing (no journal entry: no random draw) and
 //! did nothing (no action counted), so running a slot alone starts from
 //! exactly where exploration runs it. For the same reason a move drawn
-//! from the plan is played from there too ([`State::play_drawn`]): its
+//! from the plan is played from there too ([`Plan::play`]): its
 //! body with the item bound, the guards and collection not evaluated again.
 //!
 //! The buffers of a plan and of a draw are reused from decision to
@@ -218,6 +218,86 @@ impl Plan {
     }
 }
 
+/// What a choice with `options` offers, found with `m` (its journal on;
+/// the table is left as it was): its plan when it can be sampled, else its
+/// list of moves, and whether it has a legal move.
+pub(super) fn prepare(
+    m: &mut Machine,
+    options: &[Condact],
+) -> (Option<Plan>, Option<Vec<Move>>, bool) {
+    match Plan::of(m, options) {
+        Some(plan) => {
+            let any = plan.any_legal(m, options);
+            (Some(plan), None, any)
+        }
+        None => {
+            let moves = m.explore_moves(options);
+            let any = !moves.is_empty();
+            (None, Some(moves), any)
+        }
+    }
+}
+
+/// What playing a slot of a plan runs: the whole option, or the body of
+/// its lone `any` with the item bound (the picker, the item, the variable,
+/// the body).
+type SlotRun<'p> = Option<(&'p Picker, usize, VarId, &'p Condact)>;
+
+impl Plan {
+    /// What playing `mv` runs, when it is a slot of this plan of the choice
+    /// `options`.
+    fn slot_run<'p>(&'p self, options: &'p [Condact], mv: &Move) -> Option<SlotRun<'p>> {
+        let o = mv.option as usize;
+        let option = options.get(o)?;
+        let slots = self.options.get(o)?;
+        match (&slots.picker, mv.path.as_slice()) {
+            (None, []) if slots.len == 1 => Some(None),
+            (Some(picker), &[i]) if (i as usize) < slots.len => {
+                let (var, body) = lone_any(option)?;
+                Some(Some((picker, i as usize, var, body)))
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether `mv` is a slot of this plan of the choice `options`.
+    pub(super) fn fits(&self, options: &[Condact], mv: &Move) -> bool {
+        self.slot_run(options, mv).is_some()
+    }
+
+    /// Plays `mv`, a move drawn from this plan of the choice `options`,
+    /// with `m` (its journal on), as `State::play` keeps a move, but from
+    /// where the plan stands: an option without `any` runs whole; for an
+    /// `any`, its guards and collection were evaluated when the plan was
+    /// made, held, changed nothing and did nothing, and the table has not
+    /// changed since, so only its body runs, with the item bound (the same
+    /// changes, draws and errors as the whole run). A move that fails is
+    /// taken back; `mv` must be a slot of the plan ([`Plan::fits`]).
+    pub(super) fn play(
+        &self,
+        m: &mut Machine,
+        options: &[Condact],
+        mv: &Move,
+    ) -> Result<(), String> {
+        let r = match self.slot_run(options, mv) {
+            Some(None) => match options.get(mv.option as usize) {
+                Some(option) => m.condact(option),
+                None => Err("internal: no such option".into()),
+            },
+            Some(Some((picker, i, var, body))) => {
+                let item = picker.get(i, m);
+                m.set_var(var as usize, item);
+                m.condact(body)
+            }
+            None => Err("internal: the move is no slot of the plan".into()),
+        };
+        if r.is_err() {
+            m.undo_all();
+        }
+        r.map_err(String::from)
+    }
+}
+
 /// The move of a legal slot: its option, and the item it picks if any.
 fn slot_move(option: usize, pick: Option<u32>) -> Move {
     Move {
@@ -274,60 +354,12 @@ impl State {
         *self.legal.get_mut() = None;
         *self.sampled.get_mut() = None;
         self.plan = None;
-        let prepared = self.with_choice(|m, options| match Plan::of(m, options) {
-            Some(plan) => {
-                let any = plan.any_legal(m, options);
-                (Some(plan), None, any)
-            }
-            None => {
-                let moves = m.explore_moves(options);
-                let any = !moves.is_empty();
-                (None, Some(moves), any)
-            }
-        });
-        let Some((plan, moves, any)) = prepared else {
+        let Some((plan, moves, any)) = self.with_choice(prepare) else {
             return false;
         };
         self.plan = plan;
         *self.legal.get_mut() = moves;
         any
-    }
-
-    /// Plays `mv`, a move drawn from the plan of the current choice, as
-    /// `State::play` keeps a move (taken back and an `Err` if it fails),
-    /// but from where the plan stands: an option without `any` runs whole;
-    /// for an `any`, its guards and collection were evaluated when the plan
-    /// was made, held, changed nothing and did nothing, and the table has
-    /// not changed since, so only its body runs, with the item bound (the
-    /// same changes, draws and errors as the whole run). `None` when `mv`
-    /// is not a slot of the plan.
-    pub(super) fn play_drawn(&self, mv: &Move) -> Option<Result<(), String>> {
-        let plan = self.plan.as_ref()?;
-        let o = mv.option as usize;
-        let option = self.choice()?.get(o)?;
-        let slots = plan.options.get(o)?;
-        let run = match (&slots.picker, mv.path.as_slice()) {
-            (None, []) if slots.len == 1 => None,
-            (Some(picker), &[i]) if (i as usize) < slots.len => {
-                Some((picker, i as usize, lone_any(option)?))
-            }
-            _ => return None,
-        };
-        let mut table = self.table.borrow_mut();
-        let mut m = Machine::new(&self.tabs, &mut table, &self.globals);
-        m.start_journal();
-        let r = match run {
-            None => m.condact(option),
-            Some((picker, i, (var, body))) => {
-                let item = picker.get(i, &m);
-                m.set_var(var as usize, item);
-                m.condact(body)
-            }
-        };
-        if r.is_err() {
-            m.undo_all();
-        }
-        Some(r.map_err(String::from))
     }
 
     /// A legal move of the current choice drawn uniformly with `rng`
