@@ -17,6 +17,8 @@
 //! move. Every legal move is one slot and is first among the legal slots
 //! of a random order with the same probability, so the draw is uniform over
 //! the legal moves, and a slot that is not a legal move is never returned.
+//! For the same reason the legal slots are as many as the legal moves:
+//! [`State::count_moves`] counts them so, listing nothing.
 //! A choice with any other option (a second `any`, an `any` after other
 //! actions, inside `all` or `let`...) is not cut: the caller lists the moves
 //! and draws an index, as it always did.
@@ -35,6 +37,7 @@
 use super::cards::Picker;
 use super::exec::Machine;
 use super::{Move, Path, State};
+use crate::game::Status;
 use crate::ir::{Action, Condact, VarId};
 use crate::random::{below, GameRng};
 use std::cell::Cell;
@@ -212,6 +215,14 @@ impl Plan {
         Some(slot_move(o, pick))
     }
 
+    /// How many slots are legal: the number of legal moves (every legal
+    /// move is one slot).
+    fn count_legal(&self, m: &mut Machine, options: &[Condact]) -> usize {
+        (0..self.total)
+            .filter(|&s| self.check(m, options, s).is_some())
+            .count()
+    }
+
     /// Whether some slot is legal (tried in order, no randomness).
     fn any_legal(&self, m: &mut Machine, options: &[Condact]) -> bool {
         (0..self.total).any(|s| self.check(m, options, s).is_some())
@@ -360,6 +371,19 @@ impl State {
         self.plan = plan;
         *self.legal.get_mut() = moves;
         any
+    }
+
+    /// How many legal moves the game offers: as many as
+    /// `GameState::legal_moves` lists, counted from the plan when the
+    /// choice has one (each slot checked, no move listed).
+    pub fn count_moves(&self) -> usize {
+        use crate::game::GameState;
+        match &self.plan {
+            Some(plan) if self.status == Status::Running && self.legal.borrow().is_none() => self
+                .with_choice(|m, options| plan.count_legal(m, options))
+                .unwrap_or(0),
+            _ => self.legal_moves().len(),
+        }
     }
 
     /// A legal move of the current choice drawn uniformly with `rng`
