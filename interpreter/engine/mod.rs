@@ -321,7 +321,7 @@ impl State {
         loop {
             let Some(frame) = self.frames.last().copied() else {
                 self.status = Status::Finished;
-                self.outcome = Some(score(&tabs, m.table, &globals)?);
+                self.outcome = Some(score_with(&mut m)?);
                 return Ok(());
             };
             let items = items_of(prog, frame.stage);
@@ -558,12 +558,17 @@ fn line_of(tabs: &Tables, offset: u32) -> (usize, usize) {
 
 /// Scores every player and finds the winners.
 fn score(tabs: &Tables, table: &mut Table, globals: &[Value]) -> Result<Outcome, String> {
-    let prog = &tabs.prog;
-    let mut scores = Vec::with_capacity(table.players);
-    for p in 0..table.players {
-        table.player_cycles.push(Cycle::at(p as u8));
-        let s = Machine::new(tabs, table, globals).int(&prog.scoring.score);
-        table.player_cycles.pop();
+    score_with(&mut Machine::new(tabs, table, globals))
+}
+
+/// Scores every player and finds the winners, with `m` (its journal off).
+fn score_with(m: &mut Machine) -> Result<Outcome, String> {
+    let prog = &m.tabs.prog;
+    let mut scores = Vec::with_capacity(m.table.players);
+    for p in 0..m.table.players {
+        m.table.player_cycles.push(Cycle::at(p as u8));
+        let s = m.int(&prog.scoring.score);
+        m.table.player_cycles.pop();
         scores.push(s?);
     }
     let best = if prog.scoring.max {
