@@ -697,26 +697,23 @@ thread_local! {
     };
 }
 
-// The buffers are swapped with a local cell: a closure that holds nothing
-// to drop keeps the thread-local access small (inlined).
+// The buffers are moved in and out of the cell whole (`take`, `replace`):
+// nothing is dropped inside the thread-local access, which stays small
+// (inlined).
 impl Spare {
     /// The buffers left on this thread (none if none were).
     #[inline(always)]
     fn take() -> Spare {
-        let local = Cell::new(Spare::default());
-        SPARE.with(|s| s.swap(&local));
-        local.into_inner()
+        SPARE.with(|s| s.take())
     }
 
     /// Leaves the buffers of a machine for the next one.
     #[inline(always)]
     fn leave(vars: Vec<Value>, mut journal: Vec<Undo>) {
         journal.clear();
-        let local = Cell::new(Spare { vars, journal });
-        SPARE.with(|s| s.swap(&local));
+        let old = SPARE.with(|s| s.replace(Spare { vars, journal }));
         // Usually nothing (the machine took it); another machine's
         // buffers, left there while this one ran, are dropped.
-        let old = local.into_inner();
         if old.vars.capacity() != 0 || old.journal.capacity() != 0 {
             drop(old);
         } else {
