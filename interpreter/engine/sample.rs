@@ -68,7 +68,8 @@ impl Drop for Plan {
     fn drop(&mut self) {
         let mut options = std::mem::take(&mut self.options);
         options.clear();
-        SPARE.with(|s| s.options.set(options));
+        // Nothing dropped inside the thread-local access (see `leave`).
+        leave(SPARE.with(|s| s.options.replace(options)));
     }
 }
 
@@ -207,10 +208,9 @@ impl Plan {
         for (t, &r) in swaps.iter().enumerate().rev() {
             order.swap(t, r as usize);
         }
-        SPARE.with(|s| {
-            s.order.set(order);
-            s.swaps.set(swaps);
-        });
+        let (order, swaps) = SPARE.with(|s| (s.order.replace(order), s.swaps.replace(swaps)));
+        leave(order);
+        leave(swaps);
         let (o, pick) = found?;
         Some(slot_move(o, pick))
     }
@@ -317,6 +317,18 @@ fn slot_move(option: usize, pick: Option<u32>) -> Move {
             Some(i) => Path::from_slice(&[i]),
             None => Path::default(),
         },
+    }
+}
+
+/// Drops `old`, what a buffer put back on the thread replaced: nothing
+/// (the buffer taken from there), or another's buffer, left there
+/// meanwhile.
+#[inline(always)]
+fn leave<T>(old: Vec<T>) {
+    if old.capacity() != 0 {
+        drop(old);
+    } else {
+        std::mem::forget(old);
     }
 }
 
