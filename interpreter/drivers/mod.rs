@@ -29,6 +29,11 @@ pub trait Ruleset: Sync {
     fn start(&self, options: &GameOptions) -> Result<Self::State, PlayError>;
     /// The whole table, hidden cards included, as text for transcripts.
     fn describe(&self, state: &Self::State) -> String;
+    /// How many legal moves `state` offers: `legal_moves().len()`, perhaps
+    /// found without listing them.
+    fn count_moves(&self, state: &Self::State) -> usize {
+        state.legal_moves().len()
+    }
 }
 
 impl Ruleset for Rules {
@@ -38,6 +43,9 @@ impl Ruleset for Rules {
     }
     fn describe(&self, state: &State) -> String {
         state.describe()
+    }
+    fn count_moves(&self, state: &State) -> usize {
+        state.count_moves()
     }
 }
 
@@ -68,6 +76,9 @@ impl Ruleset for FromPosition {
     }
     fn describe(&self, state: &State) -> String {
         state.describe()
+    }
+    fn count_moves(&self, state: &State) -> usize {
+        state.count_moves()
     }
 }
 

@@ -8,15 +8,16 @@
 //! `X = game_seed(seed, i)` replays game `i` exactly.
 //!
 //! The random players draw their moves without listing them (see
-//! [`GameState::random_move`]); counting the legal moves needs the list, so
-//! the moves per decision are counted in one game in [`BRANCHING_EVERY`]
-//! only (games 0, 10, 20, ...: the same games for any number of threads).
-//! Listing them does not change the game played.
+//! [`GameState::random_move`](crate::game::GameState::random_move));
+//! counting the legal moves checks every one of them
+//! ([`Ruleset::count_moves`]), so the moves per decision are counted in one
+//! game in [`BRANCHING_EVERY`] only (games 0, 50, 100, ...: the same games
+//! for any number of threads). Counting them does not change the game
+//! played.
 
 pub use super::game_seed;
 use super::{play_out, player_seed, GameEnd, Ruleset};
 use crate::engine::GameOptions;
-use crate::game::GameState;
 use crate::player::RandomPlayer;
 use serde::Serialize;
 use std::fmt::Write;
@@ -178,7 +179,7 @@ fn play_one<R: Ruleset>(rules: &R, config: &SimulateConfig, seed: u64, count: bo
             config.max_decisions,
             |_, state, _| {
                 if count {
-                    moves += state.legal_moves().len() as u64;
+                    moves += rules.count_moves(state) as u64;
                 }
             },
         );

@@ -133,10 +133,14 @@ impl<'a> Machine<'a> {
         }
     }
 
+    /// Journals how to take back a change, when journaling: `u` makes the
+    /// entry, from the table before the change (so nothing is copied for
+    /// a journal that is off).
     #[inline]
-    fn record(&mut self, u: impl FnOnce() -> Undo) {
+    fn record(&mut self, u: impl FnOnce(&Table) -> Undo) {
         if self.journaling {
-            self.journal.push(u());
+            let entry = u(self.table);
+            self.journal.push(entry);
         }
     }
 
@@ -319,7 +323,7 @@ impl<'a> Machine<'a> {
                     let idx = self.insert_index(&pos, len)?;
                     self.table.locs[dest as usize].insert(idx, src.id);
                     touch(self.table, self.tabs.loc_count, dest);
-                    self.record(|| Undo::Inserted { slot: dest, idx });
+                    self.record(|_| Undo::Inserted { slot: dest, idx });
                     self.actions += 1;
                     self.log(|m| {
                         format!("remember {} in {}", m.card_name(src.id), m.slot_name(dest))
@@ -352,8 +356,7 @@ impl<'a> Machine<'a> {
                     return Err("`shuffle` needs a location such as `(game vloc DECK)`".into());
                 };
                 self.save_rng();
-                let old = self.table.locs[slot as usize].clone();
-                self.record(|| Undo::Loc(slot, old));
+                self.record(|t| Undo::Loc(slot, t.locs[slot as usize].clone()));
                 let t = &mut *self.table;
                 crate::random::shuffle(&mut t.rng, &mut t.locs[slot as usize]);
                 touch(t, self.tabs.loc_count, slot);
@@ -393,14 +396,13 @@ impl<'a> Machine<'a> {
                 }
                 let i = self.point_slot(p)?;
                 let old = self.table.points[i].take();
-                self.record(|| Undo::Points(i, old));
+                self.record(|_| Undo::Points(i, old));
                 self.table.points[i] = Some(Arc::new(map));
             }
             Action::CycleNext(p) | Action::CycleCurrent(p) => {
                 self.actions += 1;
                 let who = self.player(p)?;
-                let old = self.table.player_cycles.clone();
-                self.record(|| Undo::Cycles(old));
+                self.record(|t| Undo::Cycles(t.player_cycles.clone()));
                 if let Some(c) = self.table.player_cycles.last_mut() {
                     if matches!(a, Action::CycleNext(_)) {
                         c.queued = Some(who);
@@ -436,8 +438,7 @@ impl<'a> Machine<'a> {
             }
             Action::CreateTeams(teams) => {
                 self.actions += 1;
-                let old = (self.table.teams.clone(), self.table.team_of.clone());
-                self.record(|| Undo::Teams(old.0, old.1));
+                self.record(|t| Undo::Teams(t.teams.clone(), t.team_of.clone()));
                 set_teams(self.table, teams)?;
             }
             Action::CreateDeck { to, deck } => {
@@ -448,7 +449,7 @@ impl<'a> Machine<'a> {
                 let before = self.table.cards.clone();
                 let loc_len = self.table.locs[slot as usize].len();
                 let card_count = self.table.card_loc.len();
-                self.record(|| Undo::Created {
+                self.record(|_| Undo::Created {
                     cards: before,
                     card_count,
                     slot,
@@ -477,7 +478,7 @@ impl<'a> Machine<'a> {
     /// `set`, `inc` and `dec` do once their operands are known).
     pub(super) fn store_int(&mut self, i: usize, new: i64) {
         let old = self.table.ints[i];
-        self.record(|| Undo::Int(i, old));
+        self.record(|_| Undo::Int(i, old));
         self.table.ints[i] = new;
         self.log(|m| format!("{} = {new}", m.int_name(i)));
     }
@@ -485,7 +486,7 @@ impl<'a> Machine<'a> {
     /// Sets string storage `i` to `v`, journaled and logged.
     pub(super) fn store_str(&mut self, i: usize, v: Sym) {
         let old = self.table.strs[i];
-        self.record(|| Undo::Str(i, old));
+        self.record(|_| Undo::Str(i, old));
         self.table.strs[i] = v;
         self.log(|m| format!("{} = {}", m.str_name(i), m.tabs.prog.symbols[v as usize]));
     }
@@ -569,7 +570,7 @@ impl<'a> Machine<'a> {
         self.table.card_loc[card as usize] = dest;
         let last = self.table.last_moved.replace(card);
         self.actions += 1;
-        self.record(|| Undo::Moved {
+        self.record(|_| Undo::Moved {
             card,
             from,
             from_idx,
@@ -593,7 +594,7 @@ impl<'a> Machine<'a> {
         if let Some(idx) = v.iter().rposition(|c| *c == card) {
             v.remove(idx);
             touch(self.table, self.tabs.loc_count, slot);
-            self.record(|| Undo::Removed { slot, idx, card });
+            self.record(|_| Undo::Removed { slot, idx, card });
             self.actions += 1;
             self.log(|m| format!("forget {} from {}", m.card_name(card), m.slot_name(slot)));
         }
@@ -697,26 +698,23 @@ thread_local! {
     };
 }
 
-// The buffers are swapped with a local cell: a closure that holds nothing
-// to drop keeps the thread-local access small (inlined).
+// The buffers are moved in and out of the cell whole (`take`, `replace`):
+// nothing is dropped inside the thread-local access, which stays small
+// (inlined).
 impl Spare {
     /// The buffers left on this thread (none if none were).
     #[inline(always)]
     fn take() -> Spare {
-        let local = Cell::new(Spare::default());
-        SPARE.with(|s| s.swap(&local));
-        local.into_inner()
+        SPARE.with(|s| s.take())
     }
 
     /// Leaves the buffers of a machine for the next one.
     #[inline(always)]
     fn leave(vars: Vec<Value>, mut journal: Vec<Undo>) {
         journal.clear();
-        let local = Cell::new(Spare { vars, journal });
-        SPARE.with(|s| s.swap(&local));
+        let old = SPARE.with(|s| s.replace(Spare { vars, journal }));
         // Usually nothing (the machine took it); another machine's
         // buffers, left there while this one ran, are dropped.
-        let old = local.into_inner();
         if old.vars.capacity() != 0 || old.journal.capacity() != 0 {
             drop(old);
         } else {
@@ -745,6 +743,14 @@ impl Machine<'_> {
     pub fn start_journal(&mut self) {
         self.journal.clear();
         self.journaling = true;
+    }
+
+    /// Turns the journal off and forgets it: the changes made so far stay,
+    /// and the machine goes on as a new one would.
+    pub fn stop_journal(&mut self) {
+        self.journal.clear();
+        self.journaling = false;
+        self.rng_saved = false;
     }
 }
 

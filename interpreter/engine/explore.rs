@@ -34,6 +34,9 @@ pub struct Explorer {
     pub path: Vec<u32>,
     /// The paths of the legal moves found.
     pub found: Vec<super::Path>,
+    /// Where the paths of each option end in `found` (see
+    /// [`Machine::explore_moves`]).
+    ends: Vec<usize>,
 }
 
 impl Explorer {
@@ -43,6 +46,7 @@ impl Explorer {
         let mut ex = SPARE.with(|s| s.take()).unwrap_or_default();
         ex.path.clear();
         ex.found.clear();
+        ex.ends.clear();
         let out = f(&mut ex);
         SPARE.with(|s| s.set(Some(ex)));
         out
@@ -61,17 +65,24 @@ impl<'a> Machine<'a> {
     /// The legal moves of a choice with `options`, option by option. The
     /// table is left unchanged (the journal must be on).
     pub fn explore_moves(&mut self, options: &[Condact]) -> Vec<super::Move> {
-        let mut moves = Vec::new();
         Explorer::with(|ex| {
-            for (i, option) in options.iter().enumerate() {
+            for option in options {
                 self.explore(option, ex);
-                moves.extend(ex.found.drain(..).map(|path| super::Move {
-                    option: i as u16,
+                ex.ends.push(ex.found.len());
+            }
+            // The list made once, at its size.
+            let mut moves = Vec::with_capacity(ex.found.len());
+            let mut paths = ex.found.drain(..);
+            let mut start = 0;
+            for (option, &end) in ex.ends.iter().enumerate() {
+                moves.extend(paths.by_ref().take(end - start).map(|path| super::Move {
+                    option: option as u16,
                     path,
                 }));
+                start = end;
             }
-        });
-        moves
+            moves
+        })
     }
 
     /// Finds the paths of every run of `option` that does something,

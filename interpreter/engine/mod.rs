@@ -281,33 +281,50 @@ impl State {
         }
     }
 
-    fn items(&self, stage: Option<u32>) -> &[StageItem] {
-        match stage {
-            None => &self.tabs.prog.body,
-            Some(s) => &self.tabs.prog.stages[s as usize].items,
-        }
-    }
-
     /// Runs the rules on to the next decision or the end.
     fn advance(&mut self) -> Result<(), String> {
+        self.run_on(None)
+    }
+
+    /// Runs the rules on to the next decision or the end; with `drawn`,
+    /// first plays that move of the current choice from that plan (which
+    /// it must [fit](sample::Plan::fits)) and steps past the choice, as
+    /// `GameState::apply` does, the one machine then running the rules on.
+    /// A drawn move that fails is taken back, the plan kept.
+    fn run_on(&mut self, drawn: Option<(sample::Plan, &Move)>) -> Result<(), String> {
         let tabs = self.tabs.clone();
         let prog = &tabs.prog;
         let globals = self.globals.clone();
-        let mut steps: u64 = 0;
-        // One machine runs every automatic item and `end` condition met on
-        // the way (a variable is only read inside the form binding it, so
+        // One machine plays the drawn move, runs every automatic item and
+        // `end` condition met on the way and finds the moves of the next
+        // choice (a variable is only read inside the form binding it, so
         // nothing carries over from one item to the next).
         let mut m = Machine::new(&tabs, self.table.get_mut(), &globals);
+        if let Some((plan, mv)) = drawn {
+            let options = choice_in(prog, &self.frames).unwrap_or_default();
+            m.start_journal();
+            if let Err(e) = plan.play(&mut m, options, mv) {
+                drop(m);
+                self.plan = Some(plan);
+                return Err(e);
+            }
+            m.stop_journal();
+            drop(plan);
+            self.decisions += 1;
+            *self.legal.get_mut() = None;
+            *self.sampled.get_mut() = None;
+            if let Some(f) = self.frames.last_mut() {
+                f.pos += 1;
+            }
+        }
+        let mut steps: u64 = 0;
         loop {
             let Some(frame) = self.frames.last().copied() else {
                 self.status = Status::Finished;
-                self.outcome = Some(score(&tabs, m.table, &globals)?);
+                self.outcome = Some(score_with(&mut m)?);
                 return Ok(());
             };
-            let items: &[StageItem] = match frame.stage {
-                None => &prog.body,
-                Some(s) => &prog.stages[s as usize].items,
-            };
+            let items = items_of(prog, frame.stage);
             if frame.pos as usize >= items.len() {
                 let Some(s) = frame.stage else {
                     self.frames.pop();
@@ -384,18 +401,25 @@ impl State {
                         f.pos += 1;
                     }
                 }
-                StageItem::Choice(_, span) => {
-                    let span = *span;
-                    drop(m);
+                StageItem::Choice(options, span) => {
                     self.status = Status::Running;
                     // A choice with no option cannot be played. When the
                     // moves can be sampled they are not listed: finding one
-                    // is enough.
-                    if !self.prepare_choice() {
+                    // is enough. The machine that ran the rules here finds
+                    // them (its journal on, the table left as it was).
+                    *self.legal.get_mut() = None;
+                    *self.sampled.get_mut() = None;
+                    self.plan = None;
+                    m.start_journal();
+                    let (plan, moves, any) = sample::prepare(&mut m, options);
+                    m.undo_all();
+                    self.plan = plan;
+                    *self.legal.get_mut() = moves;
+                    if !any {
                         let (line, col) = line_of(&tabs, span.start);
                         return Err(format!(
                             "the choice at line {line}, column {col} has no legal option for p{}",
-                            self.table.borrow().current_player()
+                            m.table.current_player()
                         ));
                     }
                     return Ok(());
@@ -406,11 +430,7 @@ impl State {
 
     /// The options of the current choice.
     fn choice(&self) -> Option<&[crate::ir::Condact]> {
-        let f = self.frames.last()?;
-        match self.items(f.stage).get(f.pos as usize)? {
-            StageItem::Choice(options, _) => Some(options),
-            _ => None,
-        }
+        choice_in(&self.tabs.prog, &self.frames)
     }
 
     /// Every legal move of the current choice, found by exploration.
@@ -478,6 +498,23 @@ impl State {
     }
 }
 
+/// The options of the choice the game is at, if it is at one.
+fn choice_in<'p>(prog: &'p Program, frames: &[Frame]) -> Option<&'p [crate::ir::Condact]> {
+    let f = frames.last()?;
+    match items_of(prog, f.stage).get(f.pos as usize)? {
+        StageItem::Choice(options, _) => Some(options),
+        _ => None,
+    }
+}
+
+/// The items of `stage`, or of the top level.
+fn items_of(prog: &Program, stage: Option<u32>) -> &[StageItem] {
+    match stage {
+        None => &prog.body,
+        Some(s) => &prog.stages[s as usize].items,
+    }
+}
+
 /// Whether stage `s` ends now: its compiled `end` condition.
 fn stage_ends(m: &mut Machine, s: u32) -> eval::R<bool> {
     let tabs = m.tabs;
@@ -521,12 +558,17 @@ fn line_of(tabs: &Tables, offset: u32) -> (usize, usize) {
 
 /// Scores every player and finds the winners.
 fn score(tabs: &Tables, table: &mut Table, globals: &[Value]) -> Result<Outcome, String> {
-    let prog = &tabs.prog;
-    let mut scores = Vec::with_capacity(table.players);
-    for p in 0..table.players {
-        table.player_cycles.push(Cycle::at(p as u8));
-        let s = Machine::new(tabs, table, globals).int(&prog.scoring.score);
-        table.player_cycles.pop();
+    score_with(&mut Machine::new(tabs, table, globals))
+}
+
+/// Scores every player and finds the winners, with `m` (its journal off).
+fn score_with(m: &mut Machine) -> Result<Outcome, String> {
+    let prog = &m.tabs.prog;
+    let mut scores = Vec::with_capacity(m.table.players);
+    for p in 0..m.table.players {
+        m.table.player_cycles.push(Cycle::at(p as u8));
+        let s = m.int(&prog.scoring.score);
+        m.table.player_cycles.pop();
         scores.push(s?);
     }
     let best = if prog.scoring.max {
@@ -615,13 +657,16 @@ impl GameState for State {
                 self.legal_moves().len()
             )));
         }
-        // A drawn move is played from the plan (see `State::play_drawn`).
-        match drawn.then(|| self.play_drawn(mv)).flatten() {
-            Some(played) => played.map_err(PlayError::Rules)?,
-            None => {
-                self.play(mv, false, true).map_err(PlayError::Rules)?;
+        // A drawn move is played from the plan (see `Plan::play`) by the
+        // machine that then runs the rules on.
+        if drawn {
+            let tabs = self.tabs.clone();
+            let options = choice_in(&tabs.prog, &self.frames).unwrap_or_default();
+            if let Some(plan) = self.plan.take_if(|p| p.fits(options, mv)) {
+                return self.run_on(Some((plan, mv))).map_err(PlayError::Rules);
             }
         }
+        self.play(mv, false, true).map_err(PlayError::Rules)?;
         self.decisions += 1;
         *self.legal.get_mut() = None;
         *self.sampled.get_mut() = None;

@@ -17,6 +17,8 @@
 //! move. Every legal move is one slot and is first among the legal slots
 //! of a random order with the same probability, so the draw is uniform over
 //! the legal moves, and a slot that is not a legal move is never returned.
+//! For the same reason the legal slots are as many as the legal moves:
+//! [`State::count_moves`] counts them so, listing nothing.
 //! A choice with any other option (a second `any`, an `any` after other
 //! actions, inside `all` or `let`...) is not cut: the caller lists the moves
 //! and draws an index, as it always did.
@@ -26,7 +28,7 @@
 //! evaluating them changed nothing (no journal entry: no random draw) and
 //! did nothing (no action counted), so running a slot alone starts from
 //! exactly where exploration runs it. For the same reason a move drawn
-//! from the plan is played from there too ([`State::play_drawn`]): its
+//! from the plan is played from there too ([`Plan::play`]): its
 //! body with the item bound, the guards and collection not evaluated again.
 //!
 //! The buffers of a plan and of a draw are reused from decision to
@@ -35,6 +37,7 @@
 use super::cards::Picker;
 use super::exec::Machine;
 use super::{Move, Path, State};
+use crate::game::Status;
 use crate::ir::{Action, Condact, VarId};
 use crate::random::{below, GameRng};
 use std::cell::Cell;
@@ -65,7 +68,8 @@ impl Drop for Plan {
     fn drop(&mut self) {
         let mut options = std::mem::take(&mut self.options);
         options.clear();
-        SPARE.with(|s| s.options.set(options));
+        // Nothing dropped inside the thread-local access (see `leave`).
+        leave(SPARE.with(|s| s.options.replace(options)));
     }
 }
 
@@ -204,17 +208,104 @@ impl Plan {
         for (t, &r) in swaps.iter().enumerate().rev() {
             order.swap(t, r as usize);
         }
-        SPARE.with(|s| {
-            s.order.set(order);
-            s.swaps.set(swaps);
-        });
+        let (order, swaps) = SPARE.with(|s| (s.order.replace(order), s.swaps.replace(swaps)));
+        leave(order);
+        leave(swaps);
         let (o, pick) = found?;
         Some(slot_move(o, pick))
+    }
+
+    /// How many slots are legal: the number of legal moves (every legal
+    /// move is one slot).
+    fn count_legal(&self, m: &mut Machine, options: &[Condact]) -> usize {
+        (0..self.total)
+            .filter(|&s| self.check(m, options, s).is_some())
+            .count()
     }
 
     /// Whether some slot is legal (tried in order, no randomness).
     fn any_legal(&self, m: &mut Machine, options: &[Condact]) -> bool {
         (0..self.total).any(|s| self.check(m, options, s).is_some())
+    }
+}
+
+/// What a choice with `options` offers, found with `m` (its journal on;
+/// the table is left as it was): its plan when it can be sampled, else its
+/// list of moves, and whether it has a legal move.
+pub(super) fn prepare(
+    m: &mut Machine,
+    options: &[Condact],
+) -> (Option<Plan>, Option<Vec<Move>>, bool) {
+    match Plan::of(m, options) {
+        Some(plan) => {
+            let any = plan.any_legal(m, options);
+            (Some(plan), None, any)
+        }
+        None => {
+            let moves = m.explore_moves(options);
+            let any = !moves.is_empty();
+            (None, Some(moves), any)
+        }
+    }
+}
+
+/// What playing a slot of a plan runs: the whole option, or the body of
+/// its lone `any` with the item bound (the picker, the item, the variable,
+/// the body).
+type SlotRun<'p> = Option<(&'p Picker, usize, VarId, &'p Condact)>;
+
+impl Plan {
+    /// What playing `mv` runs, when it is a slot of this plan of the choice
+    /// `options`.
+    fn slot_run<'p>(&'p self, options: &'p [Condact], mv: &Move) -> Option<SlotRun<'p>> {
+        let o = mv.option as usize;
+        let option = options.get(o)?;
+        let slots = self.options.get(o)?;
+        match (&slots.picker, mv.path.as_slice()) {
+            (None, []) if slots.len == 1 => Some(None),
+            (Some(picker), &[i]) if (i as usize) < slots.len => {
+                let (var, body) = lone_any(option)?;
+                Some(Some((picker, i as usize, var, body)))
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether `mv` is a slot of this plan of the choice `options`.
+    pub(super) fn fits(&self, options: &[Condact], mv: &Move) -> bool {
+        self.slot_run(options, mv).is_some()
+    }
+
+    /// Plays `mv`, a move drawn from this plan of the choice `options`,
+    /// with `m` (its journal on), as `State::play` keeps a move, but from
+    /// where the plan stands: an option without `any` runs whole; for an
+    /// `any`, its guards and collection were evaluated when the plan was
+    /// made, held, changed nothing and did nothing, and the table has not
+    /// changed since, so only its body runs, with the item bound (the same
+    /// changes, draws and errors as the whole run). A move that fails is
+    /// taken back; `mv` must be a slot of the plan ([`Plan::fits`]).
+    pub(super) fn play(
+        &self,
+        m: &mut Machine,
+        options: &[Condact],
+        mv: &Move,
+    ) -> Result<(), String> {
+        let r = match self.slot_run(options, mv) {
+            Some(None) => match options.get(mv.option as usize) {
+                Some(option) => m.condact(option),
+                None => Err("internal: no such option".into()),
+            },
+            Some(Some((picker, i, var, body))) => {
+                let item = picker.get(i, m);
+                m.set_var(var as usize, item);
+                m.condact(body)
+            }
+            None => Err("internal: the move is no slot of the plan".into()),
+        };
+        if r.is_err() {
+            m.undo_all();
+        }
+        r.map_err(String::from)
     }
 }
 
@@ -226,6 +317,18 @@ fn slot_move(option: usize, pick: Option<u32>) -> Move {
             Some(i) => Path::from_slice(&[i]),
             None => Path::default(),
         },
+    }
+}
+
+/// Drops `old`, what a buffer put back on the thread replaced: nothing
+/// (the buffer taken from there), or another's buffer, left there
+/// meanwhile.
+#[inline(always)]
+fn leave<T>(old: Vec<T>) {
+    if old.capacity() != 0 {
+        drop(old);
+    } else {
+        std::mem::forget(old);
     }
 }
 
@@ -274,18 +377,7 @@ impl State {
         *self.legal.get_mut() = None;
         *self.sampled.get_mut() = None;
         self.plan = None;
-        let prepared = self.with_choice(|m, options| match Plan::of(m, options) {
-            Some(plan) => {
-                let any = plan.any_legal(m, options);
-                (Some(plan), None, any)
-            }
-            None => {
-                let moves = m.explore_moves(options);
-                let any = !moves.is_empty();
-                (None, Some(moves), any)
-            }
-        });
-        let Some((plan, moves, any)) = prepared else {
+        let Some((plan, moves, any)) = self.with_choice(prepare) else {
             return false;
         };
         self.plan = plan;
@@ -293,41 +385,17 @@ impl State {
         any
     }
 
-    /// Plays `mv`, a move drawn from the plan of the current choice, as
-    /// `State::play` keeps a move (taken back and an `Err` if it fails),
-    /// but from where the plan stands: an option without `any` runs whole;
-    /// for an `any`, its guards and collection were evaluated when the plan
-    /// was made, held, changed nothing and did nothing, and the table has
-    /// not changed since, so only its body runs, with the item bound (the
-    /// same changes, draws and errors as the whole run). `None` when `mv`
-    /// is not a slot of the plan.
-    pub(super) fn play_drawn(&self, mv: &Move) -> Option<Result<(), String>> {
-        let plan = self.plan.as_ref()?;
-        let o = mv.option as usize;
-        let option = self.choice()?.get(o)?;
-        let slots = plan.options.get(o)?;
-        let run = match (&slots.picker, mv.path.as_slice()) {
-            (None, []) if slots.len == 1 => None,
-            (Some(picker), &[i]) if (i as usize) < slots.len => {
-                Some((picker, i as usize, lone_any(option)?))
-            }
-            _ => return None,
-        };
-        let mut table = self.table.borrow_mut();
-        let mut m = Machine::new(&self.tabs, &mut table, &self.globals);
-        m.start_journal();
-        let r = match run {
-            None => m.condact(option),
-            Some((picker, i, (var, body))) => {
-                let item = picker.get(i, &m);
-                m.set_var(var as usize, item);
-                m.condact(body)
-            }
-        };
-        if r.is_err() {
-            m.undo_all();
+    /// How many legal moves the game offers: as many as
+    /// `GameState::legal_moves` lists, counted from the plan when the
+    /// choice has one (each slot checked, no move listed).
+    pub fn count_moves(&self) -> usize {
+        use crate::game::GameState;
+        match &self.plan {
+            Some(plan) if self.status == Status::Running && self.legal.borrow().is_none() => self
+                .with_choice(|m, options| plan.count_legal(m, options))
+                .unwrap_or(0),
+            _ => self.legal_moves().len(),
         }
-        Some(r.map_err(String::from))
     }
 
     /// A legal move of the current choice drawn uniformly with `rng`
