@@ -192,6 +192,13 @@ fn fallbacks_give_the_evaluators_values_and_errors() {
               (set (game sto W) (around (neighbour (space G 0 0) N) 'V (== 1 1)))
               (set (game sto B) (+ (bitand (game sto Z) 85) (* 1000 (bitxor (shl (game sto Y) 3) (shr (game sto X) 1)))))))",
         "(set (game sto X) (shr 1 (- 0 1)))",
+        // Operators with a literal right operand, a literal shift out of
+        // range (the same error), directions held in a variable.
+        "(set (game sto X) (+ (- (game sto Y) 3) (* (bitor (bitand 13 (game sto Y)) 6) (shr (shl 5 3) 1))))",
+        "(set (game sto X) (shl 1 64))",
+        "(all (N, E, S, W) 'D
+              (let (neighbour (space G 0 1) 'D) 'T
+                   ((onboard 'T) (set (game sto X) (+ (* (game sto X) 10) (index 'T))))))",
         // `any` run for every item outside a choice; `let` of cards.
         "(any (range 1 .. 4) 'K (inc (game sto X) 'K))",
         "(let (top ((space G 1 1) vloc STONE)) 'C (set (game str COLOUR) (cardatt COLOR 'C)))",

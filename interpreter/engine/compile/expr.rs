@@ -134,7 +134,17 @@ pub(super) fn int(e: &IntExpr, cx: &Ctx) -> Run<i64> {
             }
             _ => walk_int(e),
         },
-        IntExpr::Binary(op, a, b) => binary(*op, int(a, cx), int(b, cx)),
+        IntExpr::Binary(op, a, b) => match **b {
+            IntExpr::Lit(k) => match by_literal(*op, k) {
+                // `(- 'X 1)`, `(bitand 'F 85)`, `(shl 'F 2)`: one closure.
+                Some(f) => {
+                    let a = int(a, cx);
+                    Box::new(move |m| Ok(f(a(m)?, k)))
+                }
+                None => binary(*op, int(a, cx), int(b, cx)),
+            },
+            _ => binary(*op, int(a, cx), int(b, cx)),
+        },
         IntExpr::Around { from, var, cond } => around(from, *var, cond, cx),
         IntExpr::RowsSpanned(c) | IntExpr::ColsSpanned(c)
             if matches!(**c, CollectionExpr::Var(..)) =>
@@ -216,6 +226,23 @@ fn binary(op: IntOp, a: Run<i64>, b: Run<i64>) -> Run<i64> {
             bit_op(op, a, b)
         }),
     }
+}
+
+/// The operator `op` with the literal `k` as its right operand, when it
+/// cannot fail with it (division and remainder can, and so can a shift by
+/// other than 0 to 63 bits: they keep their general closures).
+fn by_literal(op: IntOp, k: i64) -> Option<fn(i64, i64) -> i64> {
+    Some(match op {
+        IntOp::Add => i64::wrapping_add,
+        IntOp::Sub => i64::wrapping_sub,
+        IntOp::Mul => i64::wrapping_mul,
+        IntOp::BitAnd => |a, k| a & k,
+        IntOp::BitOr => |a, k| a | k,
+        IntOp::BitXor => |a, k| a ^ k,
+        IntOp::Shl if (0..64).contains(&k) => |a, k| a << k,
+        IntOp::Shr if (0..64).contains(&k) => |a, k| a >> k,
+        IntOp::Div | IntOp::Mod | IntOp::Pow | IntOp::Shl | IntOp::Shr => return None,
+    })
 }
 
 /// `(around SPACE 'V COND)`: the condition tested at each neighbour
@@ -396,6 +423,20 @@ fn dir(e: &StrExpr, cx: &Ctx) -> Run<Dir> {
                 let d = inner(m)?;
                 let k = quarters(m)?;
                 Ok(d.rotate(k)?)
+            })
+        }
+        StrExpr::Var(v) => {
+            // A direction held in a variable, looked up by its string.
+            let (v, e) = (*v, e.clone());
+            Box::new(move |m| {
+                let d = match m.var(v) {
+                    Value::Str(s) => m.tabs.dirs.get(*s as usize).copied().flatten(),
+                    _ => None,
+                };
+                match d {
+                    Some(d) => Ok(d),
+                    None => m.dir(&e),
+                }
             })
         }
         _ => {
