@@ -102,17 +102,29 @@ fn around_gives_the_neighbours_meeting_a_condition_as_bits() {
            (set (game sto TRACKEND) (around (space T 3) 'V (== 1 1)))
            (set (game sto OFF) (+ 5 (around (neighbour (space G 0 0) N) 'V (== 1 1))))))",
     );
-    // (0,0): E and S are on the board and unmarked; SE is marked.
-    assert!(t.contains("sto CORNER = 20"), "{t}");
-    // (1,0): only E, the mark.
-    assert!(t.contains("sto SIDE = 4"), "{t}");
-    // (1,1): every neighbour but NW (index 0 = 2 x row 0).
-    assert!(t.contains("sto CENTRE = 127"), "{t}");
-    assert!(t.contains("sto TRACK = 1"), "{t}");
-    // The last space of a track has PREV only.
-    assert!(t.contains("sto TRACKEND = 2"), "{t}");
-    // No space: no neighbours.
-    assert!(t.contains("sto OFF = 5"), "{t}");
+    for (name, v) in [
+        // (0,0): E and S are on the board and unmarked; SE is marked.
+        ("CORNER", 20),
+        // (1,0): only E, the mark.
+        ("SIDE", 4),
+        // (1,1): every neighbour but NW (index 0 = 2 x row 0).
+        ("CENTRE", 127),
+        ("TRACK", 1),
+        // The last space of a track has PREV only.
+        ("TRACKEND", 2),
+        // No space: no neighbours.
+        ("OFF", 5),
+    ] {
+        assert_eq!(game_int(&t, name), Some(v), "{name}: {t}");
+    }
+}
+
+/// The game's integer storage `name` in the table text `t`.
+fn game_int(t: &str, name: &str) -> Option<i64> {
+    let prefix = format!("sto {name} = ");
+    t.lines()
+        .find_map(|l| l.trim().strip_prefix(&prefix))
+        .and_then(|v| v.parse().ok())
 }
 
 #[test]
@@ -137,8 +149,7 @@ fn bit_operators_work_on_twos_complement_and_refuse_long_shifts() {
         ("LOWEST", 8),
         ("DROPPED", 32),
     ] {
-        let line = format!("sto {name} = {v}");
-        assert!(t.lines().any(|l| l.trim() == line), "{line}: {t}");
+        assert_eq!(game_int(&t, name), Some(v), "{name}: {t}");
     }
     for (form, msg) in [
         ("(shl 1 64)", "`shl` by 64"),
