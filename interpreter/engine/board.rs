@@ -319,6 +319,16 @@ impl BoardGeom {
         }
     }
 
+    /// The neighbours of `s` in the directions of `around`, in order
+    /// (`None` off the board; the slots past a track's two are `None`).
+    pub fn around(&self, s: SpaceId) -> Result<[Option<SpaceId>; 8], String> {
+        let mut near = [None; 8];
+        for (slot, d) in near.iter_mut().zip(self.around_dirs()) {
+            *slot = self.step_fast(s, *d)?;
+        }
+        Ok(near)
+    }
+
     fn neighbour_dirs(&self) -> &'static [Dir] {
         if self.track {
             &[Dir::Prev, Dir::Next]

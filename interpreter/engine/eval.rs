@@ -277,14 +277,13 @@ impl Machine<'_> {
                 let Some(s) = self.space(from)? else {
                     return Ok(0);
                 };
-                let board = self.board_of(s)?.clone();
+                let near = self.board_of(s)?.around(s)?;
                 let mut bits = 0;
-                for (k, d) in board.around_dirs().iter().enumerate() {
-                    if let Some(n) = board.step_fast(s, *d)? {
-                        self.set_var(*var as usize, Value::Space(n));
-                        if self.bool(cond)? {
-                            bits |= 1 << k;
-                        }
+                for (k, n) in near.into_iter().enumerate() {
+                    let Some(n) = n else { continue };
+                    self.set_var(*var as usize, Value::Space(n));
+                    if self.bool(cond)? {
+                        bits |= 1 << k;
                     }
                 }
                 bits

@@ -254,11 +254,7 @@ fn around(from: &SpaceExpr, var: VarId, cond: &BoolExpr, cx: &Ctx) -> Run<i64> {
         let Some(s) = from(m)? else {
             return Ok(0);
         };
-        let mut near = [None; 8];
-        let board = board_in(&m.table.boards, s)?;
-        for (slot, d) in near.iter_mut().zip(board.around_dirs()) {
-            *slot = board.step_fast(s, *d)?;
-        }
+        let near = board_in(&m.table.boards, s)?.around(s)?;
         let loaded = fast.as_ref().and_then(|f| Some((f, f.load(m)?)));
         let mut bits = 0;
         for (k, n) in near.into_iter().enumerate() {
