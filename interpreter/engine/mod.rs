@@ -292,58 +292,71 @@ impl State {
     /// `GameState::apply` does, the one machine then running the rules on.
     /// A drawn move that fails is taken back, the plan kept.
     fn run_on(&mut self, drawn: Option<(sample::Plan, &Move)>) -> Result<(), String> {
-        let tabs = self.tabs.clone();
+        // The fields borrowed apart: the machine holds the tables, the
+        // table and the declares while the frames and the rest change.
+        let State {
+            tabs,
+            table,
+            globals,
+            frames,
+            status,
+            decisions,
+            outcome,
+            legal,
+            sampled,
+            plan: kept_plan,
+        } = self;
+        let tabs: &Tables = tabs;
         let prog = &tabs.prog;
-        let globals = self.globals.clone();
         // One machine plays the drawn move, runs every automatic item and
         // `end` condition met on the way and finds the moves of the next
         // choice (a variable is only read inside the form binding it, so
         // nothing carries over from one item to the next).
-        let mut m = Machine::new(&tabs, self.table.get_mut(), &globals);
+        let mut m = Machine::new(tabs, table.get_mut(), globals);
         if let Some((plan, mv)) = drawn {
-            let options = choice_in(prog, &self.frames).unwrap_or_default();
+            let options = choice_in(prog, frames).unwrap_or_default();
             m.start_journal();
             if let Err(e) = plan.play(&mut m, options, mv) {
                 drop(m);
-                self.plan = Some(plan);
+                *kept_plan = Some(plan);
                 return Err(e);
             }
             m.stop_journal();
             drop(plan);
-            self.decisions += 1;
-            *self.legal.get_mut() = None;
-            *self.sampled.get_mut() = None;
-            if let Some(f) = self.frames.last_mut() {
+            *decisions += 1;
+            *legal.get_mut() = None;
+            *sampled.get_mut() = None;
+            if let Some(f) = frames.last_mut() {
                 f.pos += 1;
             }
         }
         let mut steps: u64 = 0;
         loop {
-            let Some(frame) = self.frames.last().copied() else {
-                self.status = Status::Finished;
-                self.outcome = Some(score_with(&mut m)?);
+            let Some(frame) = frames.last().copied() else {
+                *status = Status::Finished;
+                *outcome = Some(score_with(&mut m)?);
                 return Ok(());
             };
             let items = items_of(prog, frame.stage);
             if frame.pos as usize >= items.len() {
                 let Some(s) = frame.stage else {
-                    self.frames.pop();
+                    frames.pop();
                     continue;
                 };
                 let stage = &prog.stages[s as usize];
                 steps += 1;
                 if steps > STEP_LIMIT {
-                    let (line, _) = line_of(&tabs, stage.span.start);
-                    self.status = Status::Stopped(format!(
+                    let (line, _) = line_of(tabs, stage.span.start);
+                    *status = Status::Stopped(format!(
                         "the stage at line {line} ran {STEP_LIMIT} steps without any decision"
                     ));
                     return Ok(());
                 }
                 let done = stage_ends(&mut m, s)?;
                 if done {
-                    self.frames.pop();
+                    frames.pop();
                     pop_cycle(m.table, stage.kind);
-                    if let Some(parent) = self.frames.last_mut() {
+                    if let Some(parent) = frames.last_mut() {
                         parent.pos += 1;
                     }
                 } else {
@@ -351,7 +364,7 @@ impl State {
                     if let Some(c) = cycles(m.table, stage.kind).last_mut() {
                         c.advance(n);
                     }
-                    if let Some(f) = self.frames.last_mut() {
+                    if let Some(f) = frames.last_mut() {
                         f.pos = 0;
                     }
                 }
@@ -368,11 +381,11 @@ impl State {
                     let done = stage_ends(&mut m, *s as u32)?;
                     if done {
                         pop_cycle(m.table, stage.kind);
-                        if let Some(f) = self.frames.last_mut() {
+                        if let Some(f) = frames.last_mut() {
                             f.pos += 1;
                         }
                     } else {
-                        self.frames.push(Frame {
+                        frames.push(Frame {
                             stage: Some(*s as u32),
                             pos: 0,
                         });
@@ -383,12 +396,12 @@ impl State {
                     if steps > STEP_LIMIT {
                         let place = match frame.stage {
                             Some(s) => {
-                                let (line, _) = line_of(&tabs, prog.stages[s as usize].span.start);
+                                let (line, _) = line_of(tabs, prog.stages[s as usize].span.start);
                                 format!("the stage at line {line}")
                             }
                             None => "the top level".to_string(),
                         };
-                        self.status = Status::Stopped(format!(
+                        *status = Status::Stopped(format!(
                             "{place} ran {STEP_LIMIT} steps without any decision"
                         ));
                         return Ok(());
@@ -397,26 +410,27 @@ impl State {
                         Some(run) => run(&mut m)?,
                         None => m.condact(c)?,
                     }
-                    if let Some(f) = self.frames.last_mut() {
+                    if let Some(f) = frames.last_mut() {
                         f.pos += 1;
                     }
                 }
                 StageItem::Choice(options, span) => {
-                    self.status = Status::Running;
+                    *status = Status::Running;
                     // A choice with no option cannot be played. When the
                     // moves can be sampled they are not listed: finding one
                     // is enough. The machine that ran the rules here finds
                     // them (its journal on, the table left as it was).
-                    *self.legal.get_mut() = None;
-                    *self.sampled.get_mut() = None;
-                    self.plan = None;
+                    *legal.get_mut() = None;
+                    *sampled.get_mut() = None;
+                    *kept_plan = None;
                     m.start_journal();
-                    let (plan, moves, any) = sample::prepare(&mut m, options);
+                    let guards = tabs.compiled.option_guards(frame.stage, frame.pos);
+                    let (plan, moves, any) = sample::prepare(&mut m, options, guards);
                     m.undo_all();
-                    self.plan = plan;
-                    *self.legal.get_mut() = moves;
+                    *kept_plan = plan;
+                    *legal.get_mut() = moves;
                     if !any {
-                        let (line, col) = line_of(&tabs, span.start);
+                        let (line, col) = line_of(tabs, span.start);
                         return Err(format!(
                             "the choice at line {line}, column {col} has no legal option for p{}",
                             m.table.current_player()
@@ -660,8 +674,7 @@ impl GameState for State {
         // A drawn move is played from the plan (see `Plan::play`) by the
         // machine that then runs the rules on.
         if drawn {
-            let tabs = self.tabs.clone();
-            let options = choice_in(&tabs.prog, &self.frames).unwrap_or_default();
+            let options = choice_in(&self.tabs.prog, &self.frames).unwrap_or_default();
             if let Some(plan) = self.plan.take_if(|p| p.fits(options, mv)) {
                 return self.run_on(Some((plan, mv))).map_err(PlayError::Rules);
             }

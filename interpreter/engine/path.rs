@@ -3,7 +3,7 @@
 
 /// The items picked at the `any`s of a move: a short list of indices, kept
 /// inline (no allocation) up to [`Path::INLINE`] picks.
-#[derive(PartialEq, Eq, Hash, Default)]
+#[derive(Eq, Default)]
 pub struct Path {
     len: u32,
     inline: [u32; Path::INLINE],
@@ -57,6 +57,24 @@ impl Path {
         } else {
             &self.heap
         }
+    }
+}
+
+impl PartialEq for Path {
+    /// The same picks. Element by element: a call to `memcmp` for a pick or
+    /// two stalls on the stores that just wrote them (a drawn move is
+    /// compared right after it was copied).
+    #[inline]
+    fn eq(&self, o: &Path) -> bool {
+        let (a, b) = (self.as_slice(), o.as_slice());
+        a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
+    }
+}
+
+impl std::hash::Hash for Path {
+    /// The picks, as equality compares them.
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.as_slice().hash(h);
     }
 }
 

@@ -35,7 +35,9 @@
 //! decision on a thread (`Spare`).
 
 use super::cards::Picker;
+use super::compile::SpaceCond;
 use super::exec::Machine;
+use super::spaceset::Bits;
 use super::{Move, Path, State};
 use crate::game::Status;
 use crate::ir::{Action, Condact, VarId};
@@ -51,6 +53,11 @@ struct Slots {
     len: usize,
     /// The items of the `any`, if the option is one.
     picker: Option<Picker>,
+    /// For an `any` over the spaces of a board whose guard the index of
+    /// what lies on the spaces answers: the items where the guard holds.
+    /// A slot outside it does nothing, so it is no move (its check is
+    /// skipped; the draw is the same).
+    sieve: Option<Bits>,
 }
 
 /// The slots of a choice whose options can all be sampled, found when the
@@ -105,7 +112,11 @@ fn reach(m: &mut Machine, mut c: &Condact) -> super::eval::R<Option<Picker>> {
 impl Plan {
     /// The slots of `options`, or `None` when one of them cannot be cut
     /// into slots. The table is left as it was (the journal must be on).
-    fn of(m: &mut Machine, options: &[Condact]) -> Option<Plan> {
+    fn of(
+        m: &mut Machine,
+        options: &[Condact],
+        guards: Option<&[Option<SpaceCond>]>,
+    ) -> Option<Plan> {
         // Cut by their shape first: nothing is evaluated for a choice that
         // cannot be sampled.
         if options.iter().any(|o| o.branches && lone_any(o).is_none()) {
@@ -120,6 +131,7 @@ impl Plan {
                 plan.options.push(Slots {
                     len: 1,
                     picker: None,
+                    sieve: None,
                 });
                 continue;
             }
@@ -139,8 +151,13 @@ impl Plan {
                 Ok(picker) => picker,
             };
             let len = picker.as_ref().map_or(0, |p| p.len(m));
+            let guard = guards.and_then(|g| g.get(plan.options.len())?.as_ref());
+            let sieve = match (&picker, guard) {
+                (Some(Picker::Spaces(first, n)), Some(guard)) => sieve(m, guard, *first, *n),
+                _ => None,
+            };
             m.undo_to(mark);
-            plan.options.push(Slots { len, picker });
+            plan.options.push(Slots { len, picker, sieve });
         }
         plan.total = plan.options.iter().map(|o| o.len).sum();
         Some(plan)
@@ -170,9 +187,13 @@ impl Plan {
     ) -> Option<(usize, Option<u32>)> {
         let (o, i) = self.locate(s);
         let option = options.get(o)?;
+        let slots = self.options.get(o)?;
+        if slots.sieve.as_ref().is_some_and(|b| !b.contains(i as u32)) {
+            return None;
+        }
         let mark = m.journal_len();
         m.actions = 0;
-        let (legal, pick) = match &self.options.get(o)?.picker {
+        let (legal, pick) = match &slots.picker {
             None => (m.check_condact(option).is_ok() && m.actions > 0, None),
             Some(picker) => {
                 let (var, body) = lone_any(option)?;
@@ -235,8 +256,9 @@ impl Plan {
 pub(super) fn prepare(
     m: &mut Machine,
     options: &[Condact],
+    guards: Option<&[Option<SpaceCond>]>,
 ) -> (Option<Plan>, Option<Vec<Move>>, bool) {
-    match Plan::of(m, options) {
+    match Plan::of(m, options, guards) {
         Some(plan) => {
             let any = plan.any_legal(m, options);
             (Some(plan), None, any)
@@ -309,6 +331,22 @@ impl Plan {
     }
 }
 
+/// The spaces `first..first + n` (a whole board) where `guard` holds, from
+/// the index of what lies on the spaces; `None` when it cannot answer.
+fn sieve(m: &mut Machine, guard: &SpaceCond, first: u32, n: u32) -> Option<Bits> {
+    if !m.tabs.space_bits {
+        return None;
+    }
+    let loaded = guard.load(m)?;
+    let boards = std::sync::Arc::clone(&m.table.boards);
+    let bi = boards.boards.iter().position(|b| b.first == first)?;
+    let board = &boards.boards[bi];
+    if board.len() != n {
+        return None;
+    }
+    guard.mask(m, &loaded, board, bi as u32)
+}
+
 /// The move of a legal slot: its option, and the item it picks if any.
 fn slot_move(option: usize, pick: Option<u32>) -> Move {
     Move {
@@ -377,7 +415,13 @@ impl State {
         *self.legal.get_mut() = None;
         *self.sampled.get_mut() = None;
         self.plan = None;
-        let Some((plan, moves, any)) = self.with_choice(prepare) else {
+        let tabs = std::sync::Arc::clone(&self.tabs);
+        let guards = self
+            .frames
+            .last()
+            .and_then(|f| tabs.compiled.option_guards(f.stage, f.pos));
+        let Some((plan, moves, any)) = self.with_choice(|m, options| prepare(m, options, guards))
+        else {
             return false;
         };
         self.plan = plan;

@@ -92,42 +92,44 @@ impl Bits {
         }
     }
 
+    // The operations between sets run over every word: the words past
+    // `n` are zero in every set of the board and stay zero, and a loop of
+    // fixed length needs no branch.
+
     #[inline]
     pub fn and(mut self, o: &Bits) -> Bits {
-        for (a, b) in self.w[..self.n].iter_mut().zip(o.w) {
-            *a &= b;
-        }
+        self.and_in(o);
         self
     }
 
     /// Keeps only the spaces also in `o`.
     #[inline]
     pub fn and_in(&mut self, o: &Bits) {
-        for (a, b) in self.w[..self.n].iter_mut().zip(o.w) {
-            *a &= b;
+        for k in 0..WORDS {
+            self.w[k] &= o.w[k];
         }
     }
 
     /// Adds the spaces of `o`.
     #[inline]
     pub fn or_in(&mut self, o: &Bits) {
-        for (a, b) in self.w[..self.n].iter_mut().zip(o.w) {
-            *a |= b;
+        for k in 0..WORDS {
+            self.w[k] |= o.w[k];
         }
     }
 
     /// The spaces of `self` not in `o`.
     #[inline]
     pub fn minus(mut self, o: &Bits) -> Bits {
-        for (a, b) in self.w[..self.n].iter_mut().zip(o.w) {
-            *a &= !b;
+        for k in 0..WORDS {
+            self.w[k] &= !o.w[k];
         }
         self
     }
 
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.w[..self.n].iter().all(|w| *w == 0)
+        self.w.iter().fold(0, |acc, w| acc | w) == 0
     }
 
     /// Calls `f` with each member, in increasing order.
@@ -164,6 +166,13 @@ impl Entry {
     fn update(&mut self, t: &Table, loc_count: usize, first: u32, i: u32) {
         let slot = t.space_owner(first + i) as usize * loc_count + self.loc as usize;
         let top = t.locs.get(slot).and_then(|l| l.last()).copied();
+        self.record(i, top.map(|c| t.attrs(c)));
+    }
+
+    /// Records that space `i` has a top card with attributes `top`, or
+    /// none.
+    #[inline]
+    fn record(&mut self, i: u32, top: Option<&[Sym]>) {
         match top {
             Some(_) => self.occupied.insert(i),
             None => self.occupied.remove(i),
@@ -172,8 +181,8 @@ impl Entry {
         for (_, bits) in &mut self.values {
             bits.remove(i);
         }
-        if let Some(c) = top {
-            let v = t.attrs(c).get(key).copied().unwrap_or(EMPTY);
+        if let Some(attrs) = top {
+            let v = attrs.get(key).copied().unwrap_or(EMPTY);
             match self.values.iter_mut().find(|(s, _)| *s == v) {
                 Some((_, bits)) => bits.insert(i),
                 None => self.values.push((v, Bits::one(self.len, i))),
@@ -271,7 +280,16 @@ fn touch_indexed(t: &mut Table, loc_count: usize, slot: Slot) {
     let Some(s) = t.owner_space(owner) else {
         return;
     };
-    let boards = std::sync::Arc::clone(&t.boards);
+    // The table's fields borrowed apart: the index changes, the rest is
+    // read.
+    let Table {
+        boards,
+        space_index,
+        locs,
+        cards,
+        attr_width,
+        ..
+    } = t;
     let Some(bi) = boards
         .boards
         .iter()
@@ -279,15 +297,20 @@ fn touch_indexed(t: &mut Table, loc_count: usize, slot: Slot) {
     else {
         return;
     };
-    let first = boards.boards[bi].first;
-    let mut entries = std::mem::take(&mut t.space_index.entries);
-    for e in entries
+    let i = s - boards.boards[bi].first;
+    let top = locs.get(slot as usize).and_then(|l| l.last()).map(|&c| {
+        let w = *attr_width;
+        cards
+            .get(c as usize * w..(c as usize + 1) * w)
+            .unwrap_or(&[])
+    });
+    for e in space_index
+        .entries
         .iter_mut()
         .filter(|e| e.board == bi as u32 && e.loc == u32::from(loc))
     {
-        e.update(t, loc_count, first, s - first);
+        e.record(i, top);
     }
-    t.space_index.entries = entries;
 }
 
 /// Forgets the index (after locations were rewritten wholesale).

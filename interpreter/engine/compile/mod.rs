@@ -39,7 +39,7 @@ pub(super) mod space;
 use super::board::Dir;
 use super::eval::R;
 use super::exec::Machine;
-use crate::ir::{Program, StageItem};
+use crate::ir::{Action, CollectionExpr, Condact, Program, StageItem};
 pub(super) use space::{Loaded, SpaceCond};
 
 /// A compiled piece of the rules: run against a machine, it gives a `T`.
@@ -54,12 +54,20 @@ pub(super) struct Ctx<'a> {
     pub dirs: &'a [Option<Dir>],
 }
 
+/// The guard of an option that is one `any` over the spaces of a board,
+/// `(any (spaces BOARD) 'V (GUARD ...))`, as a [`SpaceCond`]: a sampler
+/// may answer it for every item at once (see `engine/sample.rs`).
+pub(super) type OptionGuards = Box<[Option<SpaceCond>]>;
+
 /// The compiled automatic items and `end` conditions of every stage.
 pub struct Compiled {
     /// The automatic items of the top level (index 0) and of each stage
     /// (index 1 + the stage's number), by position; `None` for a choice or
     /// a nested stage.
     items: Vec<Vec<Option<Run<()>>>>,
+    /// The guards of the options of each choice, by the same indices;
+    /// `None` for an item that is no choice.
+    guards: Vec<Vec<Option<OptionGuards>>>,
     /// Each stage's `end` condition.
     ends: Vec<Run<bool>>,
 }
@@ -89,8 +97,25 @@ impl Compiled {
         };
         let mut items = vec![list(&prog.body)];
         items.extend(prog.stages.iter().map(|s| list(&s.items)));
+        let choices = |items: &[StageItem]| {
+            items
+                .iter()
+                .map(|item| match item {
+                    StageItem::Choice(options, _) => {
+                        Some(options.iter().map(|o| option_guard(o, cx)).collect())
+                    }
+                    StageItem::Stage(_) | StageItem::Run(_) => None,
+                })
+                .collect::<Vec<_>>()
+        };
+        let mut guards = vec![choices(&prog.body)];
+        guards.extend(prog.stages.iter().map(|s| choices(&s.items)));
         let ends = prog.stages.iter().map(|s| expr::bool(&s.end, cx)).collect();
-        Compiled { items, ends }
+        Compiled {
+            items,
+            guards,
+            ends,
+        }
     }
 
     /// Nothing compiled: every item and `end` condition is left to the
@@ -98,6 +123,7 @@ impl Compiled {
     pub(super) fn none() -> Compiled {
         Compiled {
             items: Vec::new(),
+            guards: Vec::new(),
             ends: Vec::new(),
         }
     }
@@ -109,8 +135,40 @@ impl Compiled {
         list.get(pos as usize)?.as_ref()
     }
 
+    /// The guards of the options of the choice at `pos` of `stage` (`None`:
+    /// the top level), when it is a choice.
+    pub(super) fn option_guards(
+        &self,
+        stage: Option<u32>,
+        pos: u32,
+    ) -> Option<&[Option<SpaceCond>]> {
+        let list = self.guards.get(stage.map_or(0, |s| s as usize + 1))?;
+        list.get(pos as usize)?.as_deref()
+    }
+
     /// The compiled `end` condition of `stage`.
     pub(super) fn end(&self, stage: u32) -> Option<&Run<bool>> {
         self.ends.get(stage as usize)
+    }
+}
+
+/// The guard of `option` when it is `(any (spaces BOARD) 'V (GUARD ...))`
+/// (under one-item `do`s, without guards of its own) with GUARD of
+/// [`SpaceCond`]'s shape.
+fn option_guard(option: &Condact, cx: &Ctx) -> Option<SpaceCond> {
+    let mut c = option;
+    loop {
+        if c.cond.is_some() {
+            return None;
+        }
+        match &c.action {
+            Action::Do(items) if items.len() == 1 => c = &items[0],
+            Action::Any {
+                over: CollectionExpr::Spaces(_),
+                var,
+                body,
+            } => return SpaceCond::of(body.cond.as_ref()?, *var, cx),
+            _ => return None,
+        }
     }
 }
