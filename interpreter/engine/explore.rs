@@ -280,7 +280,7 @@ impl<'a> Machine<'a> {
     /// Checks an action that ends a run: evaluates what the action would
     /// evaluate, in the same order, and counts it as done when it would do
     /// something, without changing the table. Actions not handled here run.
-    fn check_action(&mut self, a: &Action) -> R<()> {
+    pub(super) fn check_action(&mut self, a: &Action) -> R<()> {
         match a {
             Action::Do(items) => {
                 let Some((last, rest)) = items.split_last() else {

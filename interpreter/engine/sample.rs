@@ -199,8 +199,12 @@ impl Plan {
                 let (var, body) = lone_any(option)?;
                 let item = picker.get(i, m);
                 m.set_var(var as usize, item);
-                let legal = m.check_condact(body).is_ok() && m.actions > 0;
-                (legal, Some(i as u32))
+                // Past the sieve the guard holds (the sieve is exact).
+                let r = match slots.sieve {
+                    Some(_) => m.check_action(&body.action),
+                    None => m.check_condact(body),
+                };
+                (r.is_ok() && m.actions > 0, Some(i as u32))
             }
         };
         m.undo_to(mark);
@@ -273,8 +277,8 @@ pub(super) fn prepare(
 
 /// What playing a slot of a plan runs: the whole option, or the body of
 /// its lone `any` with the item bound (the picker, the item, the variable,
-/// the body).
-type SlotRun<'p> = Option<(&'p Picker, usize, VarId, &'p Condact)>;
+/// the body, whether the slot passed a sieve).
+type SlotRun<'p> = Option<(&'p Picker, usize, VarId, &'p Condact, bool)>;
 
 impl Plan {
     /// What playing `mv` runs, when it is a slot of this plan of the choice
@@ -287,7 +291,8 @@ impl Plan {
             (None, []) if slots.len == 1 => Some(None),
             (Some(picker), &[i]) if (i as usize) < slots.len => {
                 let (var, body) = lone_any(option)?;
-                Some(Some((picker, i as usize, var, body)))
+                let sieved = slots.sieve.as_ref().is_some_and(|b| b.contains(i));
+                Some(Some((picker, i as usize, var, body, sieved)))
             }
             _ => None,
         }
@@ -317,10 +322,15 @@ impl Plan {
                 Some(option) => m.condact(option),
                 None => Err("internal: no such option".into()),
             },
-            Some(Some((picker, i, var, body))) => {
+            Some(Some((picker, i, var, body, sieved))) => {
                 let item = picker.get(i, m);
                 m.set_var(var as usize, item);
-                m.condact(body)
+                // A slot of the sieve: its guard holds (see `check`).
+                if sieved {
+                    m.action(&body.action)
+                } else {
+                    m.condact(body)
+                }
             }
             None => Err("internal: the move is no slot of the plan".into()),
         };
@@ -338,13 +348,9 @@ fn sieve(m: &mut Machine, guard: &SpaceCond, first: u32, n: u32) -> Option<Bits>
         return None;
     }
     let loaded = guard.load(m)?;
-    let boards = std::sync::Arc::clone(&m.table.boards);
-    let bi = boards.boards.iter().position(|b| b.first == first)?;
-    let board = &boards.boards[bi];
-    if board.len() != n {
-        return None;
-    }
-    guard.mask(m, &loaded, board, bi as u32)
+    let boards = &m.table.boards.boards;
+    let bi = boards.iter().position(|b| b.first == first && b.len() == n)?;
+    guard.mask(m.table, m.tabs.loc_count, &loaded, bi as u32)
 }
 
 /// The move of a legal slot: its option, and the item it picks if any.

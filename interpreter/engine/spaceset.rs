@@ -163,10 +163,9 @@ struct Entry {
 
 impl Entry {
     /// Records what space `i` (of the board starting at `first`) holds now.
-    fn update(&mut self, t: &Table, loc_count: usize, first: u32, i: u32) {
-        let slot = t.space_owner(first + i) as usize * loc_count + self.loc as usize;
-        let top = t.locs.get(slot).and_then(|l| l.last()).copied();
-        self.record(i, top.map(|c| t.attrs(c)));
+    fn update(&mut self, lies: &Lies, loc_count: usize, first: u32, i: u32) {
+        let slot = (lies.owner_base + first + i) as usize * loc_count + self.loc as usize;
+        self.record(i, lies.top_attrs(slot));
     }
 
     /// Records that space `i` has a top card with attributes `top`, or
@@ -197,17 +196,59 @@ pub struct SpaceIndex {
     entries: Vec<Entry>,
 }
 
-/// The entry for (board, loc, key) of `t`, built now if it is not there.
-fn entry<'t>(
-    t: &'t mut Table,
+/// What lies on the table, read by the index: the table's fields the
+/// index reads, borrowed apart from the index itself (and from the boards).
+pub struct Lies<'t> {
+    pub locs: &'t [Vec<u32>],
+    /// The cards' attributes, `attr_width` per card.
+    pub cards: &'t [Sym],
+    pub attr_width: usize,
+    /// The owner id of the first space.
+    pub owner_base: u32,
+}
+
+impl<'t> Lies<'t> {
+    /// The table's fields but the index and the boards: those, and the
+    /// index, borrowed apart.
+    pub fn of(t: &'t mut Table) -> (&'t mut SpaceIndex, &'t super::board::Boards, Lies<'t>) {
+        let owner_base = Table::owner_count(t.players) as u32;
+        let Table {
+            space_index,
+            boards,
+            locs,
+            cards,
+            attr_width,
+            ..
+        } = t;
+        let lies = Lies {
+            locs,
+            cards,
+            attr_width: *attr_width,
+            owner_base,
+        };
+        (space_index, boards, lies)
+    }
+
+    /// The attributes of the top card of location `slot`, if it has one.
+    #[inline]
+    fn top_attrs(&self, slot: usize) -> Option<&'t [Sym]> {
+        let c = *self.locs.get(slot)?.last()? as usize;
+        let w = self.attr_width;
+        Some(self.cards.get(c * w..(c + 1) * w).unwrap_or(&[]))
+    }
+}
+
+/// The entry for (board, loc, key) of `index`, built now if it is not
+/// there.
+fn entry<'i>(
+    index: &'i mut SpaceIndex,
+    lies: &Lies,
     loc_count: usize,
-    board: &BoardGeom,
-    bi: u32,
+    (board, bi): (&BoardGeom, u32),
     loc: u32,
     key: Option<usize>,
-) -> &'t Entry {
-    let at = t
-        .space_index
+) -> &'i Entry {
+    let at = index
         .entries
         .iter()
         .position(|e| e.board == bi && e.loc == loc && e.key == key);
@@ -223,39 +264,40 @@ fn entry<'t>(
                 values: Vec::new(),
             };
             for i in 0..board.len() {
-                e.update(t, loc_count, board.first, i);
+                e.update(lies, loc_count, board.first, i);
             }
-            t.space_index.entries.push(e);
-            t.space_index.entries.len() - 1
+            index.entries.push(e);
+            index.entries.len() - 1
         }
     };
-    &t.space_index.entries[at]
+    &index.entries[at]
 }
 
 /// The spaces of board `board` (number `bi`) whose location `loc` holds a
 /// card.
-pub fn occupied<'t>(
-    t: &'t mut Table,
+pub fn occupied<'i>(
+    index: &'i mut SpaceIndex,
+    lies: &Lies,
     loc_count: usize,
-    board: &BoardGeom,
-    bi: u32,
+    at: (&BoardGeom, u32),
     loc: u32,
-) -> &'t Bits {
-    &entry(t, loc_count, board, bi, loc, None).occupied
+) -> &'i Bits {
+    &entry(index, lies, loc_count, at, loc, None).occupied
 }
 
 /// The spaces of board `board` (number `bi`) where the attribute `key` of
 /// the top card of location `loc` is `value` (no card: the empty string),
 /// into `out`.
 pub fn top_is(
-    t: &mut Table,
+    index: &mut SpaceIndex,
+    lies: &Lies,
     loc_count: usize,
     (board, bi): (&BoardGeom, u32),
     (loc, key): (u32, usize),
     value: Sym,
     out: &mut Bits,
 ) {
-    let e = entry(t, loc_count, board, bi, loc, Some(key));
+    let e = entry(index, lies, loc_count, (board, bi), loc, Some(key));
     *out = match e.values.iter().find(|(s, _)| *s == value) {
         Some((_, bits)) => *bits,
         None => Bits::empty(board.len()),
@@ -280,16 +322,7 @@ fn touch_indexed(t: &mut Table, loc_count: usize, slot: Slot) {
     let Some(s) = t.owner_space(owner) else {
         return;
     };
-    // The table's fields borrowed apart: the index changes, the rest is
-    // read.
-    let Table {
-        boards,
-        space_index,
-        locs,
-        cards,
-        attr_width,
-        ..
-    } = t;
+    let (index, boards, lies) = Lies::of(t);
     let Some(bi) = boards
         .boards
         .iter()
@@ -298,13 +331,8 @@ fn touch_indexed(t: &mut Table, loc_count: usize, slot: Slot) {
         return;
     };
     let i = s - boards.boards[bi].first;
-    let top = locs.get(slot as usize).and_then(|l| l.last()).map(|&c| {
-        let w = *attr_width;
-        cards
-            .get(c as usize * w..(c as usize + 1) * w)
-            .unwrap_or(&[])
-    });
-    for e in space_index
+    let top = lies.top_attrs(slot as usize);
+    for e in index
         .entries
         .iter_mut()
         .filter(|e| e.board == bi as u32 && e.loc == u32::from(loc))

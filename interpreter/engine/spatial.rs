@@ -190,16 +190,19 @@ impl Machine<'_> {
         start: u32,
         out: &mut Vec<u32>,
     ) -> R<()> {
-        let boards = std::sync::Arc::clone(&self.table.boards);
-        let board = board_in(&boards, start)?;
+        let bi = board_number(&self.table.boards, start)?;
         if self.tabs.space_bits {
-            let bi = board_number(&boards, board);
-            if let (Some(reach), Some(mask)) = (board.reach(), test.mask(self, loaded, board, bi)) {
-                let (bits, _) = spaceset::spread(reach, start - board.first, &mask, None);
-                spaceset::spaces_into(&bits, board.first, out);
-                return Ok(());
+            let lc = self.tabs.loc_count;
+            if let Some(mask) = test.mask(self.table, lc, loaded, bi) {
+                let board = &self.table.boards.boards[bi as usize];
+                if let Some(reach) = board.reach() {
+                    let (bits, _) = spaceset::spread(reach, start - board.first, &mask, None);
+                    spaceset::spaces_into(&bits, board.first, out);
+                    return Ok(());
+                }
             }
         }
+        let board = &self.table.boards.boards[bi as usize];
         board.flood_where_into(start, out, |s| test.holds(self, loaded, s));
         out.sort_unstable();
         Ok(())
@@ -219,16 +222,19 @@ impl Machine<'_> {
         if !self.tabs.space_bits {
             return Ok(None);
         }
-        let boards = std::sync::Arc::clone(&self.table.boards);
-        let board = board_in(&boards, start)?;
+        let bi = board_number(&self.table.boards, start)?;
+        if self.table.boards.boards[bi as usize].reach().is_none() {
+            return Ok(None);
+        }
+        let lc = self.tabs.loc_count;
+        let Some(keep) = keep.0.mask(self.table, lc, keep.1, bi) else {
+            return Ok(None);
+        };
+        let Some(hit) = body.0.mask(self.table, lc, body.1, bi) else {
+            return Ok(None);
+        };
+        let board = &self.table.boards.boards[bi as usize];
         let Some(reach) = board.reach() else {
-            return Ok(None);
-        };
-        let bi = board_number(&boards, board);
-        let Some(keep) = keep.0.mask(self, keep.1, board, bi) else {
-            return Ok(None);
-        };
-        let Some(hit) = body.0.mask(self, body.1, board, bi) else {
             return Ok(None);
         };
         // `any` looks for a space where the body holds, `all` for one
@@ -243,11 +249,20 @@ impl Machine<'_> {
     }
 }
 
-/// The number of `board` among `boards`.
-fn board_number(boards: &board::Boards, board: &board::BoardGeom) -> u32 {
-    boards
+/// The number of the board of space `s` among `boards`, or the error of a
+/// space on no board.
+#[inline]
+fn board_number(boards: &board::Boards, s: u32) -> R<u32> {
+    // Most games have one board.
+    if let [b] = boards.boards.as_slice() {
+        if s >= b.first && s - b.first < b.len() {
+            return Ok(0);
+        }
+    }
+    let b = board_of_any(boards, s)?;
+    Ok(boards
         .boards
         .iter()
-        .position(|b| std::ptr::eq(b, board))
-        .unwrap_or(0) as u32
+        .position(|x| std::ptr::eq(x, b))
+        .unwrap_or(0) as u32)
 }

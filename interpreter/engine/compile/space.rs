@@ -22,7 +22,8 @@ use super::leaf::{IntLeaf, StrLeaf};
 use super::Ctx;
 use crate::engine::board::BoardGeom;
 use crate::engine::exec::Machine;
-use crate::engine::spaceset::{self, Bits, MAX_BITS};
+use crate::engine::spaceset::{self, Bits, Lies, MAX_BITS};
+use crate::engine::state::Table;
 use crate::engine::spatial::board_in;
 use crate::engine::value::Value;
 use crate::ir::*;
@@ -315,38 +316,44 @@ fn indexed(node: &Node) -> bool {
 }
 
 impl SpaceCond {
-    /// The spaces of `board` (number `bi` of the game's boards) where the
+    /// The spaces of board number `bi` of the game's boards where the
     /// condition holds, the leaves as `loaded`, answered from the index of
-    /// what lies on the spaces; `None` when the condition reads something
-    /// else (or compares a location's size with a number the index cannot
-    /// answer: only empty against not empty), or the board is too large.
-    pub fn mask(
-        &self,
-        m: &mut Machine,
-        loaded: &Loaded,
-        board: &BoardGeom,
-        bi: u32,
-    ) -> Option<Bits> {
-        if !self.indexed || board.len() > MAX_BITS {
+    /// what lies on the spaces (kept in `t`, whose fields are borrowed
+    /// apart: no board is copied); `None` when the condition reads
+    /// something else (or compares a location's size with a number the
+    /// index cannot answer: only empty against not empty), or the board is
+    /// too large.
+    pub fn mask(&self, t: &mut Table, loc_count: usize, loaded: &Loaded, bi: u32) -> Option<Bits> {
+        if !self.indexed {
+            return None;
+        }
+        let (index, boards, lies) = Lies::of(t);
+        let board = boards.boards.get(bi as usize)?;
+        if board.len() > MAX_BITS {
             return None;
         }
         let mut out = Bits::empty(board.len());
-        mask(&self.node, m, loaded, (board, bi), &mut out).then_some(out)
+        let mut ix = Ix {
+            index,
+            lies,
+            loc_count,
+        };
+        mask(&self.node, &mut ix, loaded, (board, bi), &mut out).then_some(out)
     }
+}
+
+/// The index and what it reads, for [`mask`].
+struct Ix<'t> {
+    index: &'t mut spaceset::SpaceIndex,
+    lies: Lies<'t>,
+    loc_count: usize,
 }
 
 /// [`SpaceCond::mask`] of one node, into `out`; false when the index
 /// cannot answer.
-fn mask(
-    node: &Node,
-    m: &mut Machine,
-    loaded: &Loaded,
-    at: (&BoardGeom, u32),
-    out: &mut Bits,
-) -> bool {
-    let (board, bi) = at;
+fn mask(node: &Node, ix: &mut Ix, loaded: &Loaded, at: (&BoardGeom, u32), out: &mut Bits) -> bool {
+    let (board, _) = at;
     let all = board.all_bits();
-    let lc = m.tabs.loc_count;
     match node {
         Node::Int {
             probe: Probe::Size(loc),
@@ -359,7 +366,7 @@ fn mask(
             if !(v <= 0 || (v == 1 && matches!(op, CmpOp::Lt | CmpOp::Ge))) {
                 return false;
             }
-            let occupied = spaceset::occupied(m.table, lc, board, bi, *loc);
+            let occupied = spaceset::occupied(ix.index, &ix.lies, ix.loc_count, at, *loc);
             *out = match (op.holds(0, v), op.holds(1, v)) {
                 (true, true) => *all,
                 (false, false) => Bits::empty(board.len()),
@@ -402,7 +409,7 @@ fn mask(
             let Ok(value) = Sym::try_from(loaded[*other]) else {
                 return false;
             };
-            spaceset::top_is(m.table, lc, at, (*loc, *key), value, out);
+            spaceset::top_is(ix.index, &ix.lies, ix.loc_count, at, (*loc, *key), value, out);
             if !*eq {
                 *out = all.minus(out);
             }
@@ -423,7 +430,7 @@ fn mask(
             let mut part = Bits::empty(board.len());
             for (i, x) in xs.iter().enumerate() {
                 let into = if i == 0 { &mut *out } else { &mut part };
-                if !mask(x, m, loaded, at, into) {
+                if !mask(x, ix, loaded, at, into) {
                     return false;
                 }
                 if i > 0 {
@@ -439,7 +446,7 @@ fn mask(
             }
         }
         Node::Not(x) => {
-            if !mask(x, m, loaded, at, out) {
+            if !mask(x, ix, loaded, at, out) {
                 return false;
             }
             *out = all.minus(out);
