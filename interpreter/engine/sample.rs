@@ -349,7 +349,9 @@ fn sieve(m: &mut Machine, guard: &SpaceCond, first: u32, n: u32) -> Option<Bits>
     }
     let loaded = guard.load(m)?;
     let boards = &m.table.boards.boards;
-    let bi = boards.iter().position(|b| b.first == first && b.len() == n)?;
+    let bi = boards
+        .iter()
+        .position(|b| b.first == first && b.len() == n)?;
     guard.mask(m.table, m.tabs.loc_count, &loaded, bi as u32)
 }
 

@@ -23,8 +23,8 @@ use super::Ctx;
 use crate::engine::board::BoardGeom;
 use crate::engine::exec::Machine;
 use crate::engine::spaceset::{self, Bits, Lies, MAX_BITS};
-use crate::engine::state::Table;
 use crate::engine::spatial::board_in;
+use crate::engine::state::Table;
 use crate::engine::value::Value;
 use crate::ir::*;
 
@@ -342,6 +342,28 @@ impl SpaceCond {
     }
 }
 
+impl SpaceCond {
+    /// [`SpaceCond::mask`] on the board of space `s`, with the board's
+    /// first space; `None` as there, or when the index is off
+    /// ([`Rules::uncompiled`](crate::engine::Rules::uncompiled)).
+    #[inline]
+    pub fn mask_of(&self, m: &mut Machine, loaded: &Loaded, s: u32) -> Option<(u32, Bits)> {
+        if !self.indexed || !m.tabs.space_bits {
+            return None;
+        }
+        let boards = &m.table.boards.boards;
+        let bi = match boards.as_slice() {
+            [b] if s.wrapping_sub(b.first) < b.len() => 0,
+            _ => boards
+                .iter()
+                .position(|b| s.wrapping_sub(b.first) < b.len())?,
+        };
+        let first = boards[bi].first;
+        let mask = self.mask(m.table, m.tabs.loc_count, loaded, bi as u32)?;
+        Some((first, mask))
+    }
+}
+
 /// The index and what it reads, for [`mask`].
 struct Ix<'t> {
     index: &'t mut spaceset::SpaceIndex,
@@ -409,7 +431,15 @@ fn mask(node: &Node, ix: &mut Ix, loaded: &Loaded, at: (&BoardGeom, u32), out: &
             let Ok(value) = Sym::try_from(loaded[*other]) else {
                 return false;
             };
-            spaceset::top_is(ix.index, &ix.lies, ix.loc_count, at, (*loc, *key), value, out);
+            spaceset::top_is(
+                ix.index,
+                &ix.lies,
+                ix.loc_count,
+                at,
+                (*loc, *key),
+                value,
+                out,
+            );
             if !*eq {
                 *out = all.minus(out);
             }
