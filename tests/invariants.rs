@@ -211,3 +211,45 @@ fn a_setup_that_draws_is_not_kept() {
         .collect();
     assert!(values.len() > 1, "every seed drew the same value");
 }
+
+/// Plays `state` to its end (at most `limit` decisions) with a random
+/// player seeded `seed`; returns the decisions, the final table and the
+/// outcome.
+fn finish(state: &mut State, seed: u64, limit: u64) -> String {
+    use cardboard::drivers::play_out;
+    use cardboard::player::RandomPlayer;
+    let mut player = RandomPlayer::new(seed);
+    let (end, decisions) = play_out(state, &mut player, limit, |_, _, _| {});
+    format!("{end:?} after {decisions}\n{}", state.describe())
+}
+
+/// A game started into the room of another (as a simulation starts each
+/// game of a thread) plays exactly as a game started anew: the copy of the
+/// kept setup leaves nothing of the last game behind.
+#[test]
+fn a_game_started_in_the_room_of_another_plays_as_a_fresh_one() {
+    let options = |seed| GameOptions {
+        seed,
+        overrides: Vec::new(),
+    };
+    for path in all_files() {
+        let rules = load(&path);
+        let mut fresh = rules.start(&options(9)).expect("starts");
+        let want = finish(&mut fresh, 9, 400);
+        // The room of a game played to its end, then of one left halfway.
+        let mut slot = None;
+        for played in [400, 7] {
+            rules.start_into(&options(1), &mut slot).expect("starts");
+            let last = slot.as_mut().expect("a game");
+            let _ = finish(last, 1, played);
+            rules.start_into(&options(9), &mut slot).expect("starts");
+            let again = slot.as_mut().expect("a game");
+            assert_eq!(
+                finish(again, 9, 400),
+                want,
+                "{}: a game started in the room of another plays differently",
+                path.display()
+            );
+        }
+    }
+}

@@ -27,6 +27,18 @@ pub trait Ruleset: Sync {
     /// Starts a game with `options` (seed and `--set` overrides), played on
     /// to its first decision.
     fn start(&self, options: &GameOptions) -> Result<Self::State, PlayError>;
+    /// Starts a game as [`Ruleset::start`] does, into `slot`, which may
+    /// hold the last game played (a simulation plays many games one after
+    /// the other on a thread): an engine may reuse its room.
+    fn start_into(
+        &self,
+        options: &GameOptions,
+        slot: &mut Option<Self::State>,
+    ) -> Result<(), PlayError> {
+        *slot = None;
+        *slot = Some(self.start(options)?);
+        Ok(())
+    }
     /// The whole table, hidden cards included, as text for transcripts.
     fn describe(&self, state: &Self::State) -> String;
     /// How many legal moves `state` offers: `legal_moves().len()`, perhaps
@@ -40,6 +52,9 @@ impl Ruleset for Rules {
     type State = State;
     fn start(&self, options: &GameOptions) -> Result<State, PlayError> {
         Rules::start(self, options)
+    }
+    fn start_into(&self, options: &GameOptions, slot: &mut Option<State>) -> Result<(), PlayError> {
+        Rules::start_into(self, options, slot)
     }
     fn describe(&self, state: &State) -> String {
         state.describe()

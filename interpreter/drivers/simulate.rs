@@ -128,10 +128,13 @@ pub fn simulate<R: Ruleset>(
                 let mut tally = Tally::default();
                 let first = c * CHUNK;
                 let last = (first + CHUNK).min(config.games);
+                // Each game is started in the room of the last one.
+                let mut slot = None;
                 for i in first..last {
                     let seed = game_seed(config.seed, i);
                     let count = i % BRANCHING_EVERY == 0;
-                    tally.add(i, seed, play_one(rules, config, seed, count), config);
+                    let record = play_one(rules, config, seed, count, &mut slot);
+                    tally.add(i, seed, record, config);
                 }
                 progress(last - first);
                 tally
@@ -154,41 +157,52 @@ struct GameRecord {
     moves: Option<u64>,
 }
 
-/// Plays one game; `count`: count the legal moves at each decision.
-fn play_one<R: Ruleset>(rules: &R, config: &SimulateConfig, seed: u64, count: bool) -> GameRecord {
+/// Plays one game in `slot` (which may hold the last game, whose room
+/// the new one may reuse); `count`: count the legal moves at each
+/// decision.
+fn play_one<R: Ruleset>(
+    rules: &R,
+    config: &SimulateConfig,
+    seed: u64,
+    count: bool,
+    slot: &mut Option<R::State>,
+) -> GameRecord {
     let options = GameOptions {
         seed,
         overrides: config.overrides.clone(),
     };
     let played = catch_unwind(AssertUnwindSafe(|| {
-        let mut state = match rules.start(&options) {
-            Ok(state) => state,
-            Err(e) => {
-                return GameRecord {
-                    end: GameEnd::Error(format!("at start: {e}")),
-                    decisions: 0,
-                    moves: None,
-                }
-            }
+        if let Err(e) = rules.start_into(&options, slot) {
+            return GameRecord {
+                end: GameEnd::Error(format!("at start: {e}")),
+                decisions: 0,
+                moves: None,
+            };
+        }
+        let Some(state) = slot.as_mut() else {
+            return GameRecord {
+                end: GameEnd::Error("at start: no game".to_string()),
+                decisions: 0,
+                moves: None,
+            };
         };
         let mut player = RandomPlayer::new(player_seed(seed));
         let mut moves = 0u64;
-        let (end, decisions) = play_out(
-            &mut state,
-            &mut player,
-            config.max_decisions,
-            |_, state, _| {
-                if count {
-                    moves += rules.count_moves(state) as u64;
-                }
-            },
-        );
+        let (end, decisions) = play_out(state, &mut player, config.max_decisions, |_, state, _| {
+            if count {
+                moves += rules.count_moves(state) as u64;
+            }
+        });
         GameRecord {
             end,
             decisions,
             moves: count.then_some(moves),
         }
     }));
+    if played.is_err() {
+        // A game that panicked is not reused.
+        *slot = None;
+    }
     played.unwrap_or_else(|panic| {
         let what = panic
             .downcast_ref::<&str>()

@@ -108,9 +108,15 @@ impl Tables {
     /// The table and declared values of a setup with these overrides that
     /// drew nothing from the game's chance, if one ran before.
     fn setup_done(&self, overrides: &[(String, String)]) -> Option<(Table, Vec<Value>)> {
+        let kept = self.setup_kept(overrides)?;
+        Some((kept.0.clone(), kept.1.clone()))
+    }
+
+    /// The kept setup with these overrides, shared.
+    fn setup_kept(&self, overrides: &[(String, String)]) -> Option<Arc<(Table, Vec<Value>)>> {
         let done = self.setups_done.lock().ok()?;
         let (_, kept) = done.iter().find(|(o, _)| o == overrides)?;
-        Some((kept.0.clone(), kept.1.clone()))
+        Some(Arc::clone(kept))
     }
 
     /// Keeps a setup that drew nothing from the game's chance.

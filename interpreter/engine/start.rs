@@ -53,25 +53,8 @@ impl Rules {
     /// Starts a game: evaluates declares (with overrides), runs setup and
     /// plays on to the first decision.
     pub fn start(&self, options: &GameOptions) -> Result<State, PlayError> {
+        self.check_overrides(options)?;
         let tabs = &self.tabs;
-        let prog = &tabs.prog;
-        for (name, _) in &options.overrides {
-            if !prog.declares.iter().any(|d| &d.name == name) {
-                let names: Vec<String> = prog
-                    .declares
-                    .iter()
-                    .map(|d| format!("'{}", d.name))
-                    .collect();
-                return Err(PlayError::Rules(format!(
-                    "`--set {name}`: the file declares no `'{name}` (it declares: {})",
-                    if names.is_empty() {
-                        "nothing".to_string()
-                    } else {
-                        names.join(", ")
-                    }
-                )));
-            }
-        }
         let rng = crate::random::GameRng::new(options.seed);
         let (table, globals) = match tabs.setup_done(&options.overrides) {
             // The same setup, which draws nothing, ran for an earlier game.
@@ -98,6 +81,75 @@ impl Rules {
         };
         state.advance().map_err(PlayError::Rules)?;
         Ok(state)
+    }
+
+    /// Starts a game as [`Rules::start`] does, in `slot`: when it holds a
+    /// game of these rules and the setup for these overrides was kept
+    /// (it draws nothing from the game's chance), the new game is copied
+    /// into the old one's room (its lists reused, no allocation), else it
+    /// is started anew. The game is the same either way.
+    pub fn start_into(
+        &self,
+        options: &GameOptions,
+        slot: &mut Option<State>,
+    ) -> Result<(), PlayError> {
+        let reuse = slot
+            .as_mut()
+            .filter(|old| Arc::ptr_eq(&old.tabs, &self.tabs));
+        let Some(state) = reuse else {
+            *slot = None;
+            *slot = Some(self.start(options)?);
+            return Ok(());
+        };
+        self.check_overrides(options)?;
+        let kept = self.tabs.setup_kept(&options.overrides);
+        let Some(kept) = kept else {
+            *slot = None;
+            *slot = Some(self.start(options)?);
+            return Ok(());
+        };
+        let table = state.table.get_mut();
+        table.clone_from(&kept.0);
+        table.rng = crate::random::GameRng::new(options.seed);
+        match Arc::get_mut(&mut state.globals) {
+            Some(globals) => globals.clone_from(&kept.1),
+            None => state.globals = Arc::new(kept.1.clone()),
+        }
+        state.frames.clear();
+        state.frames.push(Frame {
+            stage: None,
+            pos: 0,
+        });
+        state.status = Status::Running;
+        state.decisions = 0;
+        state.outcome = None;
+        *state.legal.get_mut() = None;
+        *state.sampled.get_mut() = None;
+        state.plan = None;
+        state.advance().map_err(PlayError::Rules)
+    }
+
+    /// Refuses an override of a constant the file does not declare.
+    fn check_overrides(&self, options: &GameOptions) -> Result<(), PlayError> {
+        let prog = &self.tabs.prog;
+        for (name, _) in &options.overrides {
+            if !prog.declares.iter().any(|d| &d.name == name) {
+                let names: Vec<String> = prog
+                    .declares
+                    .iter()
+                    .map(|d| format!("'{}", d.name))
+                    .collect();
+                return Err(PlayError::Rules(format!(
+                    "`--set {name}`: the file declares no `'{name}` (it declares: {})",
+                    if names.is_empty() {
+                        "nothing".to_string()
+                    } else {
+                        names.join(", ")
+                    }
+                )));
+            }
+        }
+        Ok(())
     }
 
     /// Evaluates the declares (with the overrides), the player count and

@@ -78,7 +78,7 @@ impl PointMap {
 }
 
 /// Everything that changes while playing.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Table {
     /// Number of players.
     pub players: usize,
@@ -116,6 +116,52 @@ pub struct Table {
     /// (a cache, kept true by every change to a location: see the engine's
     /// `spaceset` module).
     pub space_index: super::spaceset::SpaceIndex,
+}
+
+impl Clone for Table {
+    fn clone(&self) -> Table {
+        Table {
+            players: self.players,
+            cards: self.cards.clone(),
+            attr_width: self.attr_width,
+            card_loc: self.card_loc.clone(),
+            locs: self.locs.clone(),
+            ints: self.ints.clone(),
+            strs: self.strs.clone(),
+            points: self.points.clone(),
+            teams: self.teams.clone(),
+            team_of: self.team_of.clone(),
+            player_cycles: self.player_cycles.clone(),
+            team_cycles: self.team_cycles.clone(),
+            rng: self.rng.clone(),
+            boards: self.boards.clone(),
+            last_moved: self.last_moved,
+            space_index: self.space_index.clone(),
+        }
+    }
+
+    /// A copy of `src` made in the room of `self`: each list, and each
+    /// location's list of cards, reuses its allocation (a game started
+    /// from a kept setup in place of the last game, see
+    /// `Rules::start_into`).
+    fn clone_from(&mut self, src: &Table) {
+        self.players = src.players;
+        self.cards.clone_from(&src.cards);
+        self.attr_width = src.attr_width;
+        self.card_loc.clone_from(&src.card_loc);
+        self.locs.clone_from(&src.locs);
+        self.ints.clone_from(&src.ints);
+        self.strs.clone_from(&src.strs);
+        self.points.clone_from(&src.points);
+        self.teams.clone_from(&src.teams);
+        self.team_of.clone_from(&src.team_of);
+        self.player_cycles.clone_from(&src.player_cycles);
+        self.team_cycles.clone_from(&src.team_cycles);
+        self.rng.clone_from(&src.rng);
+        self.boards.clone_from(&src.boards);
+        self.last_moved = src.last_moved;
+        self.space_index.clone_from(&src.space_index);
+    }
 }
 
 /// Owners are numbered: the game (0), the players, room for one team per
