@@ -209,3 +209,47 @@ fn fallbacks_give_the_evaluators_values_and_errors() {
         assert!(!text.is_empty());
     }
 }
+
+/// The rows, columns, least and greatest row, column and index, and the
+/// members of a group bound by a compiled `let` (read from the group's bit
+/// set, see `Regions`), against the evaluator and against values worked
+/// out by hand on the 3 x 3 grid (a stone on the centre, index 4).
+#[test]
+fn a_group_bound_by_let_answers_its_lines_and_members() {
+    // The eight numbers as the digits of one: (+ (* 10 A) B) ...
+    let digits = |r: &str| {
+        let parts = [
+            format!("(rows {r})"),
+            format!("(cols {r})"),
+            format!("(min {r} 'Y (row 'Y))"),
+            format!("(max {r} 'Y (row 'Y))"),
+            format!("(min {r} 'Y (col 'Y))"),
+            format!("(max {r} 'Y (col 'Y))"),
+            format!("(min {r} 'Y (index 'Y))"),
+            format!("(max {r} 'Y (index 'Y))"),
+        ];
+        parts[1..]
+            .iter()
+            .fold(parts[0].clone(), |acc, p| format!("(+ (* 10 {acc}) {p})"))
+    };
+    let items = format!(
+        "(do ((let (group (space G 0 1) 'V (< (row 'V) 1)) 'R
+                   (do ((set (game sto X) {})
+                        ((any 'R 'Y (== 'Y (space G 0 2))) (inc (game sto Y) 1))
+                        ((any 'R 'Y (== 'Y (space G 1 0))) (inc (game sto Y) 2)))))
+              (let (group (space G 0 0) 'V (and (!= (col 'V) 2) (== (size ('V vloc STONE)) 0))) 'R
+                   (do ((set (game sto Z) {})
+                        ((any 'R 'Y (== 'Y (space G 1 0))) (inc (game sto Y) 4))
+                        ((any 'R 'Y (== 'Y (space G 2 2))) (inc (game sto Y) 8)))))))",
+        digits("'R"),
+        digits("'R")
+    );
+    let text = same_game("group lines", &grid_game(&items), &options(1, &[]), 10);
+    // {0, 1, 2}: 1 row, 3 columns, rows 0..0, columns 0..2, indices 0..2.
+    assert!(text.contains("sto X = 13000202"), "{text}");
+    // {0, 1, 3, 6, 7}: 3 rows, 2 columns, rows 0..2, columns 0..1,
+    // indices 0..7.
+    assert!(text.contains("sto Z = 32020107"), "{text}");
+    // (0, 2) in the first, (1, 0) in the second only.
+    assert!(text.contains("sto Y = 5"), "{text}");
+}

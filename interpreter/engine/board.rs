@@ -366,6 +366,22 @@ impl BoardGeom {
         &self.rc
     }
 
+    /// The rows and the columns that `spaces` (all of this board) lie in,
+    /// as bits (bit `r`: row `r`); `None` on a board of more than 64 rows
+    /// or columns, or for a space of another board.
+    pub fn line_masks(&self, spaces: &[SpaceId]) -> Option<(u64, u64)> {
+        if self.rows > 64 || self.cols > 64 {
+            return None;
+        }
+        let (mut rows, mut cols) = (0u64, 0u64);
+        for &s in spaces {
+            let &(r, c) = self.rc.get(s.wrapping_sub(self.first) as usize)?;
+            rows |= 1 << r;
+            cols |= 1 << c;
+        }
+        Some((rows, cols))
+    }
+
     /// Row and column of a space of this board.
     #[inline]
     pub fn coords(&self, s: SpaceId) -> (u32, u32) {

@@ -419,7 +419,9 @@ impl Machine<'_> {
                     let board = self.board_of(start)?.clone();
                     let mut out = Vec::new();
                     match self.space_cond(cond, *var) {
-                        Some((test, loaded)) => self.group_into(&test, &loaded, start, &mut out)?,
+                        Some((test, loaded)) => {
+                            self.group_into(&test, &loaded, start, &mut out)?;
+                        }
                         None => {
                             out = board.flood(start, |s| {
                                 self.set_var(*var as usize, Value::Space(s));

@@ -90,6 +90,74 @@ pub struct Machine<'a> {
     pub actions: u32,
     /// Readable descriptions of the primitive actions, when wanted.
     pub log: ManuallyDrop<Option<Vec<String>>>,
+    /// The bit sets of the groups that compiled `let`s bound, by variable
+    /// slot (see [`Regions`]).
+    pub regions: ManuallyDrop<Regions>,
+}
+
+/// The spaces a compiled `(let (group ...) 'G ...)` bound to `G`, also as
+/// a bit set of their board, so that the rows, columns, least row or
+/// column and membership of `G` are a few word operations.
+///
+/// A slot's entry counts only for the machine that wrote it (`gen`, new
+/// for every machine). Within one machine a variable slot is written by
+/// its one binding form only (every binding has its own slot), and a
+/// compiled group `let` writes or clears the entry of its slot every time
+/// it binds: so an entry of this machine always describes the spaces the
+/// variable holds.
+#[derive(Debug, Default)]
+pub struct Regions {
+    /// This machine's mark.
+    gen: u64,
+    slots: Vec<Region>,
+}
+
+/// One slot's bit set: see [`Regions`].
+#[derive(Clone, Copy, Debug)]
+struct Region {
+    gen: u64,
+    group: Group,
+}
+
+/// A group found as a bit set: its board's first space, its spaces (bit
+/// `i`: space `first + i`), and the rows and the columns it lies in (bit
+/// `r`: row `r`), when the board has at most 64 of each.
+#[derive(Clone, Copy, Debug)]
+pub struct Group {
+    pub first: u32,
+    pub bits: super::spaceset::Bits,
+    pub lines: Option<(u64, u64)>,
+}
+
+impl Regions {
+    /// Records that slot `var` holds the spaces of `group`, or (`None`)
+    /// forgets it.
+    #[inline]
+    pub fn set(&mut self, var: usize, region: Option<Group>) {
+        match region {
+            Some(group) => {
+                if self.slots.len() <= var {
+                    self.slots.resize(var + 1, Region { gen: 0, group });
+                }
+                self.slots[var] = Region {
+                    gen: self.gen,
+                    group,
+                };
+            }
+            None => {
+                if let Some(r) = self.slots.get_mut(var) {
+                    r.gen = 0;
+                }
+            }
+        }
+    }
+
+    /// The group slot `var` holds, when this machine recorded it.
+    #[inline]
+    pub fn get(&self, var: usize) -> Option<&Group> {
+        let r = self.slots.get(var)?;
+        (r.gen == self.gen).then_some(&r.group)
+    }
 }
 
 impl<'a> Machine<'a> {
@@ -100,7 +168,13 @@ impl<'a> Machine<'a> {
         // Slots other than the declares need no reset: the lowering only
         // lets a variable be read inside the form that binds it, and every
         // binding form assigns its slot first.
-        let Spare { mut vars, journal } = Spare::take();
+        let Spare {
+            mut vars,
+            journal,
+            mut regions,
+        } = Spare::take();
+        // A mark no earlier machine of this thread used.
+        regions.gen += 1;
         let width = tabs.prog.var_count.max(globals.len());
         if vars.len() < width {
             vars.resize(width, Value::Unset);
@@ -121,6 +195,7 @@ impl<'a> Machine<'a> {
             oracle: ManuallyDrop::new(None),
             actions: 0,
             log: ManuallyDrop::new(None),
+            regions: ManuallyDrop::new(regions),
         }
     }
 
@@ -687,6 +762,7 @@ fn take_out(cards: &mut Vec<CardId>, idx: usize) {
 struct Spare {
     vars: Vec<Value>,
     journal: Vec<Undo>,
+    regions: Regions,
 }
 
 thread_local! {
@@ -694,6 +770,10 @@ thread_local! {
         Cell::new(Spare {
             vars: Vec::new(),
             journal: Vec::new(),
+            regions: Regions {
+                gen: 0,
+                slots: Vec::new(),
+            },
         })
     };
 }
@@ -710,12 +790,21 @@ impl Spare {
 
     /// Leaves the buffers of a machine for the next one.
     #[inline(always)]
-    fn leave(vars: Vec<Value>, mut journal: Vec<Undo>) {
+    fn leave(vars: Vec<Value>, mut journal: Vec<Undo>, regions: Regions) {
         journal.clear();
-        let old = SPARE.with(|s| s.replace(Spare { vars, journal }));
+        let old = SPARE.with(|s| {
+            s.replace(Spare {
+                vars,
+                journal,
+                regions,
+            })
+        });
         // Usually nothing (the machine took it); another machine's
         // buffers, left there while this one ran, are dropped.
-        if old.vars.capacity() != 0 || old.journal.capacity() != 0 {
+        if old.vars.capacity() != 0
+            || old.journal.capacity() != 0
+            || old.regions.slots.capacity() != 0
+        {
             drop(old);
         } else {
             std::mem::forget(old);
@@ -766,6 +855,7 @@ impl Drop for Machine<'_> {
         }
         let journal = std::mem::take(&mut *self.journal);
         let vars = std::mem::take(&mut *self.vars);
-        Spare::leave(vars, journal);
+        let regions = std::mem::take(&mut *self.regions);
+        Spare::leave(vars, journal, regions);
     }
 }

@@ -132,6 +132,20 @@ impl Bits {
         self.w.iter().fold(0, |acc, w| acc | w) == 0
     }
 
+    /// The least member.
+    #[inline]
+    pub fn least(&self) -> Option<u32> {
+        let k = self.w.iter().position(|w| *w != 0)?;
+        Some(k as u32 * 64 + self.w[k].trailing_zeros())
+    }
+
+    /// The greatest member.
+    #[inline]
+    pub fn greatest(&self) -> Option<u32> {
+        let k = self.w.iter().rposition(|w| *w != 0)?;
+        Some(k as u32 * 64 + 63 - self.w[k].leading_zeros())
+    }
+
     /// Calls `f` with each member, in increasing order.
     #[inline]
     pub fn each(&self, mut f: impl FnMut(u32)) {

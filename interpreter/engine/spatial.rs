@@ -4,7 +4,7 @@
 use super::board;
 use super::compile::{Loaded, SpaceCond};
 use super::eval::R;
-use super::exec::Machine;
+use super::exec::{Group, Machine};
 use super::spaceset;
 use super::state::Table;
 use super::value::Value;
@@ -183,13 +183,15 @@ impl Machine<'_> {
     /// leaves `loaded`), into `out` (emptied first), in board order: from
     /// the index of what lies on the spaces, as bit sets, when the test
     /// reads only what the index knows; else one space at a time.
+    /// Returns the group as a bit set of its board too (with the board's
+    /// first space) when it was found so.
     pub(super) fn group_into(
         &mut self,
         test: &SpaceCond,
         loaded: &Loaded,
         start: u32,
         out: &mut Vec<u32>,
-    ) -> R<()> {
+    ) -> R<Option<Group>> {
         let bi = board_number(&self.table.boards, start)?;
         if self.tabs.space_bits {
             let lc = self.tabs.loc_count;
@@ -198,14 +200,18 @@ impl Machine<'_> {
                 if let Some(reach) = board.reach() {
                     let (bits, _) = spaceset::spread(reach, start - board.first, &mask, None);
                     spaceset::spaces_into(&bits, board.first, out);
-                    return Ok(());
+                    return Ok(Some(Group {
+                        first: board.first,
+                        bits,
+                        lines: board.line_masks(out),
+                    }));
                 }
             }
         }
         let board = &self.table.boards.boards[bi as usize];
         board.flood_where_into(start, out, |s| test.holds(self, loaded, s));
         out.sort_unstable();
-        Ok(())
+        Ok(None)
     }
 
     /// `any` (`some`) or `all` over the group of `start` through the spaces

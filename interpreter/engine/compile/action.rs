@@ -230,19 +230,32 @@ fn let_group(a: &Action, cx: &Ctx) -> Option<Run<()>> {
     let (from, whole) = (expr::space(from, cx), value.clone());
     let (var, body) = (*var as usize, condact(body, cx));
     Some(Box::new(move |m| {
-        let group = match (from(m)?, test.load(m)) {
-            (None, _) => Value::Spaces(Vec::new()),
+        // The group's bit set is recorded for the variable when it was
+        // found as one (see `Regions`), else forgotten.
+        let (group, region) = match (from(m)?, test.load(m)) {
+            (None, _) => (Value::Spaces(Vec::new()), None),
             (Some(start), Some(loaded)) => {
                 // The vector the variable held last time serves again.
                 let mut out = match std::mem::take(&mut m.vars[var]) {
                     Value::Spaces(v) => v,
                     _ => Vec::new(),
                 };
-                m.group_into(&test, &loaded, start, &mut out)?;
-                Value::Spaces(out)
+                let region = m.group_into(&test, &loaded, start, &mut out);
+                let region = match region {
+                    Ok(region) => region,
+                    Err(e) => {
+                        m.regions.set(var, None);
+                        return Err(e);
+                    }
+                };
+                (Value::Spaces(out), region)
             }
-            (Some(_), None) => m.value(&whole)?,
+            (Some(_), None) => {
+                m.regions.set(var, None);
+                (m.value(&whole)?, None)
+            }
         };
+        m.regions.set(var, region);
         m.set_var(var, group);
         body(m)
     }))

@@ -9,6 +9,7 @@ use super::space::SpaceCond;
 use super::{Ctx, Run};
 use crate::engine::board::Dir;
 use crate::engine::eval::bit_op;
+use crate::engine::exec::Group;
 use crate::engine::spatial::board_in;
 use crate::engine::spatial::no_space;
 use crate::engine::state::{Slot, Table};
@@ -154,9 +155,19 @@ pub(super) fn int(e: &IntExpr, cx: &Ctx) -> Run<i64> {
                 return walk_int(e);
             };
             let (rows, e) = (matches!(e, IntExpr::RowsSpanned(_)), e.clone());
-            Box::new(move |m| match m.var(v) {
-                Value::Spaces(spaces) => m.spanned(spaces, rows),
-                _ => m.int(&e),
+            Box::new(move |m| {
+                // A group a `let` found as a bit set: its lines are known.
+                if let Some(Group {
+                    lines: Some((r, c)),
+                    ..
+                }) = m.regions.get(v as usize)
+                {
+                    return Ok(i64::from(if rows { r } else { c }.count_ones()));
+                }
+                match m.var(v) {
+                    Value::Spaces(spaces) => m.spanned(spaces, rows),
+                    _ => m.int(&e),
+                }
             })
         }
         IntExpr::Extreme {
@@ -166,11 +177,35 @@ pub(super) fn int(e: &IntExpr, cx: &Ctx) -> Run<i64> {
             body,
         } => {
             // `(min 'SPACES 'V (row 'V))` and the like, read in place.
+            let place = match &**body {
+                IntExpr::SpaceRow(s) | IntExpr::SpaceCol(s) | IntExpr::SpaceIndex(s) => Some(&**s),
+                _ => None,
+            };
+            let group = match (&**over, place) {
+                (CollectionExpr::Var(v, _), Some(SpaceExpr::Var(w))) if w == var => Some((
+                    *v as usize,
+                    match &**body {
+                        IntExpr::SpaceRow(_) => 0u8,
+                        IntExpr::SpaceCol(_) => 1,
+                        _ => 2,
+                    },
+                )),
+                _ => None,
+            };
             let (max, over, var, body) = ((*max), (**over).clone(), *var, (**body).clone());
             let e = e.clone();
-            Box::new(move |m| match m.extreme_place(max, &over, var, &body)? {
-                Some(best) => Ok(best),
-                None => m.int(&e),
+            Box::new(move |m| {
+                // A group a `let` found as a bit set: its extremes are
+                // its first and last line or space.
+                if let Some((v, what)) = group {
+                    if let Some(best) = m.regions.get(v).and_then(|g| group_extreme(g, what, max)) {
+                        return Ok(best);
+                    }
+                }
+                match m.extreme_place(max, &over, var, &body)? {
+                    Some(best) => Ok(best),
+                    None => m.int(&e),
+                }
             })
         }
         IntExpr::SpaceRow(s) | IntExpr::SpaceCol(s) | IntExpr::SpaceIndex(s) => {
@@ -648,6 +683,12 @@ fn quantify(
                     Value::Unset => None,
                     _ => return m.bool(&whole),
                 };
+                // A group a `let` found as a bit set: one bit.
+                if some {
+                    if let Some(g) = m.regions.get(v as usize) {
+                        return Ok(target.is_some_and(|t| g.bits.contains(t.wrapping_sub(g.first))));
+                    }
+                }
                 let Value::Spaces(spaces) = m.var(v) else {
                     return m.bool(&whole);
                 };
@@ -694,4 +735,31 @@ fn is_membership(var: VarId, body: &BoolExpr) -> bool {
     matches!(body, BoolExpr::Space { eq: true, left, right }
         if matches!(left, SpaceExpr::Var(x) if *x == var)
             || matches!(right, SpaceExpr::Var(x) if *x == var))
+}
+
+/// The least (greatest, `max`) row (`what` 0), column (1) or index (2) of
+/// the spaces of group `g`; `None` when it has none or its lines are not
+/// known.
+fn group_extreme(g: &Group, what: u8, max: bool) -> Option<i64> {
+    let pick = |w: u64| -> Option<i64> {
+        (w != 0).then(|| {
+            i64::from(if max {
+                63 - w.leading_zeros()
+            } else {
+                w.trailing_zeros()
+            })
+        })
+    };
+    match what {
+        0 => pick(g.lines?.0),
+        1 => pick(g.lines?.1),
+        _ => {
+            let i = if max {
+                g.bits.greatest()?
+            } else {
+                g.bits.least()?
+            };
+            Some(i64::from(i))
+        }
+    }
 }
