@@ -35,7 +35,7 @@
 //! decision on a thread (`Spare`).
 
 use super::cards::Picker;
-use super::compile::SpaceCond;
+use super::compile::{OptionGuard, SpaceCond};
 use super::exec::Machine;
 use super::spaceset::Bits;
 use super::{Move, Path, State};
@@ -115,7 +115,7 @@ impl Plan {
     fn of(
         m: &mut Machine,
         options: &[Condact],
-        guards: Option<&[Option<SpaceCond>]>,
+        guards: Option<&[Option<OptionGuard>]>,
     ) -> Option<Plan> {
         // Cut by their shape first: nothing is evaluated for a choice that
         // cannot be sampled.
@@ -153,7 +153,20 @@ impl Plan {
             let len = picker.as_ref().map_or(0, |p| p.len(m));
             let guard = guards.and_then(|g| g.get(plan.options.len())?.as_ref());
             let sieve = match (&picker, guard) {
-                (Some(Picker::Spaces(first, n)), Some(guard)) => sieve(m, guard, *first, *n),
+                (Some(Picker::Spaces(first, n)), Some(guard)) => {
+                    // An earlier option with the same guard over the same
+                    // spaces has the same sieve.
+                    let earlier = guard
+                        .same_as
+                        .and_then(|k| plan.options.get(k))
+                        .and_then(|o| match (&o.picker, &o.sieve) {
+                            (Some(Picker::Spaces(f, k)), Some(b)) if (*f, *k) == (*first, *n) => {
+                                Some(*b)
+                            }
+                            _ => None,
+                        });
+                    earlier.or_else(|| sieve(m, &guard.cond, *first, *n))
+                }
                 _ => None,
             };
             m.undo_to(mark);
@@ -260,7 +273,7 @@ impl Plan {
 pub(super) fn prepare(
     m: &mut Machine,
     options: &[Condact],
-    guards: Option<&[Option<SpaceCond>]>,
+    guards: Option<&[Option<OptionGuard>]>,
 ) -> (Option<Plan>, Option<Vec<Move>>, bool) {
     match Plan::of(m, options, guards) {
         Some(plan) => {

@@ -18,7 +18,7 @@ use crate::engine::value::Value;
 use crate::ir::*;
 
 /// An integer leaf.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) enum IntLeaf {
     Lit(i64),
     /// A variable holding an integer.
@@ -134,7 +134,7 @@ impl IntLeaf {
 }
 
 /// A string leaf.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) enum StrLeaf {
     Lit(Sym),
     /// A variable holding a string.

@@ -57,7 +57,16 @@ pub(super) struct Ctx<'a> {
 /// The guard of an option that is one `any` over the spaces of a board,
 /// `(any (spaces BOARD) 'V (GUARD ...))`, as a [`SpaceCond`]: a sampler
 /// may answer it for every item at once (see `engine/sample.rs`).
-pub(super) type OptionGuards = Box<[Option<SpaceCond>]>;
+pub(super) type OptionGuards = Box<[Option<OptionGuard>]>;
+
+/// See [`OptionGuards`].
+#[derive(Debug)]
+pub(super) struct OptionGuard {
+    pub cond: SpaceCond,
+    /// An earlier option of the choice with the same guard (another
+    /// variable, the same test): over the same spaces its answer serves.
+    pub same_as: Option<usize>,
+}
 
 /// The compiled automatic items and `end` conditions of every stage.
 pub struct Compiled {
@@ -102,7 +111,21 @@ impl Compiled {
                 .iter()
                 .map(|item| match item {
                     StageItem::Choice(options, _) => {
-                        Some(options.iter().map(|o| option_guard(o, cx)).collect())
+                        let conds: Vec<_> = options.iter().map(|o| option_guard(o, cx)).collect();
+                        let same: Vec<Option<usize>> = conds
+                            .iter()
+                            .enumerate()
+                            .map(|(i, c)| {
+                                let c = c.as_ref()?;
+                                conds[..i].iter().position(|d| d.as_ref() == Some(c))
+                            })
+                            .collect();
+                        let guards: Vec<Option<OptionGuard>> = conds
+                            .into_iter()
+                            .zip(same)
+                            .map(|(c, same_as)| Some(OptionGuard { cond: c?, same_as }))
+                            .collect();
+                        Some(guards.into_boxed_slice())
                     }
                     StageItem::Stage(_) | StageItem::Run(_) => None,
                 })
@@ -141,7 +164,7 @@ impl Compiled {
         &self,
         stage: Option<u32>,
         pos: u32,
-    ) -> Option<&[Option<SpaceCond>]> {
+    ) -> Option<&[Option<OptionGuard>]> {
         let list = self.guards.get(stage.map_or(0, |s| s as usize + 1))?;
         list.get(pos as usize)?.as_deref()
     }

@@ -29,7 +29,7 @@ use crate::engine::value::Value;
 use crate::ir::*;
 
 /// What a condition reads of the space.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) enum Probe {
     /// `(size ('V vloc NAME))`.
     Size(u32),
@@ -48,7 +48,7 @@ const MAX_LEAVES: usize = 8;
 pub(in crate::engine) type Loaded = [i64; MAX_LEAVES];
 
 /// A leaf of a condition.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 enum Leaf {
     Int(IntLeaf),
     Str(StrLeaf),
@@ -57,7 +57,7 @@ enum Leaf {
 }
 
 /// A node of a compiled condition; `other` is a leaf's number.
-#[derive(Debug)]
+#[derive(Debug, PartialEq)]
 enum Node {
     Int {
         probe: Probe,
@@ -83,7 +83,7 @@ enum Node {
 }
 
 /// A compiled condition on the space bound to one variable.
-#[derive(Debug)]
+#[derive(Debug, PartialEq)]
 pub(in crate::engine) struct SpaceCond {
     node: Node,
     leaves: Vec<Leaf>,
@@ -265,6 +265,7 @@ impl SpaceCond {
 
     /// The leaves' values now, or `None` when one holds a value of another
     /// kind than expected (the evaluator then decides).
+    #[inline(always)]
     pub fn load(&self, m: &Machine) -> Option<Loaded> {
         let mut out = [0; MAX_LEAVES];
         for (slot, leaf) in out.iter_mut().zip(&self.leaves) {
