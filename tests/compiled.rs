@@ -244,7 +244,25 @@ fn a_group_bound_by_let_answers_its_lines_and_members() {
         digits("'R"),
         digits("'R")
     );
+    // An `all` over the group whose guard starts with its row and column
+    // (only the spaces that pass them are tested): indices 5, 7 and 8 of
+    // the empty points; a guard reading what its action changes (read
+    // anew after each action: W stops at 1); the seats, all and others.
+    let items = format!(
+        "(do ({items}
+              (let (group (space G 0 0) 'V (== (size ('V vloc STONE)) 0)) 'R
+                   (do ((all 'R 'Y ((and (>= (row 'Y) 1) (!= (col 'Y) 0))
+                                    (set (game sto A) (+ (* (game sto A) 10) (index 'Y)))))
+                        (all 'R 'Y ((and (>= (row 'Y) 1) (>= ('Y sto MARK) (game sto W)))
+                                    (inc (game sto W) 1))))))
+              (all player 'P (inc (game sto B) 1))
+              (all (other player) 'P (inc (game sto B) 10))))"
+    );
     let text = same_game("group lines", &grid_game(&items), &options(1, &[]), 10);
+    assert!(text.contains("sto A = 578"), "{text}");
+    assert!(text.contains("sto W = 1"), "{text}");
+    // One player: no other.
+    assert!(text.contains("sto B = 1\n"), "{text}");
     // {0, 1, 2}: 1 row, 3 columns, rows 0..0, columns 0..2, indices 0..2.
     assert!(text.contains("sto X = 13000202"), "{text}");
     // {0, 1, 3, 6, 7}: 3 rows, 2 columns, rows 0..2, columns 0..1,

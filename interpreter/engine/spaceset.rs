@@ -139,6 +139,20 @@ impl Bits {
         Some(k as u32 * 64 + self.w[k].trailing_zeros())
     }
 
+    /// The least member not below `k`.
+    #[inline]
+    pub fn least_from(&self, k: u32) -> Option<u32> {
+        let mut word = k as usize / 64;
+        let mut w = *self.w.get(word)? & (u64::MAX << (k % 64));
+        loop {
+            if w != 0 {
+                return Some(word as u32 * 64 + w.trailing_zeros());
+            }
+            word += 1;
+            w = *self.w.get(word)?;
+        }
+    }
+
     /// The greatest member.
     #[inline]
     pub fn greatest(&self) -> Option<u32> {

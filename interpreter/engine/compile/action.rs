@@ -72,6 +72,45 @@ fn action(a: &Action, cx: &Ctx) -> Run<()> {
                         (Value::Spaces(spaces), Some(loaded)) => (spaces.len(), Some(loaded)),
                         _ => return generic(m),
                     };
+                    // A group a `let` found as a bit set (see `Regions`)
+                    // and a guard that starts with its row, column or
+                    // index: only the spaces of the group that pass those
+                    // are tested, in order (the others fail the guard).
+                    if let (Some(g), Some(l)) = (m.regions.get(v as usize).copied(), &loaded) {
+                        if let Some(lead) = guard.place_sieve(m, l, g.first) {
+                            let mut cand = g.bits.and(&lead);
+                            let mut from = 0;
+                            while let Some(k) = cand.least_from(from) {
+                                from = k + 1;
+                                let s = g.first + k;
+                                let hit = match &loaded {
+                                    Some(loaded) => guard.holds(m, loaded, s),
+                                    None => {
+                                        m.set_var(var, Value::Space(s));
+                                        cond(m)?
+                                    }
+                                };
+                                if hit {
+                                    m.set_var(var, Value::Space(s));
+                                    action(m)?;
+                                    if invalid(m) {
+                                        break;
+                                    }
+                                    // As below: what the guard reads may
+                                    // have changed.
+                                    loaded = guard.load(m);
+                                    cand = match &loaded {
+                                        Some(l) => match guard.place_sieve(m, l, g.first) {
+                                            Some(lead) => g.bits.and(&lead),
+                                            None => g.bits,
+                                        },
+                                        None => g.bits,
+                                    };
+                                }
+                            }
+                            return Ok(());
+                        }
+                    }
                     for i in 0..n {
                         let Value::Spaces(spaces) = m.var(v) else {
                             break;
@@ -271,6 +310,25 @@ fn each(over: &CollectionExpr, var: usize, body: Run<()>, stop: bool) -> Run<()>
             Box::new(move |m| {
                 for &s in &syms {
                     m.set_var(var, Value::Str(s));
+                    body(m)?;
+                    if stop && invalid(m) {
+                        break;
+                    }
+                }
+                Ok(())
+            })
+        }
+        CollectionExpr::AllPlayers | CollectionExpr::OtherPlayers => {
+            // The seats, as the evaluator lists them when the loop starts
+            // (seat order; `other` leaves out the current player).
+            let other = matches!(over, CollectionExpr::OtherPlayers);
+            Box::new(move |m| {
+                let (n, cur) = (m.table.players, m.table.current_player());
+                for p in 0..n {
+                    if other && p == cur {
+                        continue;
+                    }
+                    m.set_var(var, Value::Player(p as u8));
                     body(m)?;
                     if stop && invalid(m) {
                         break;

@@ -365,6 +365,68 @@ impl SpaceCond {
     }
 }
 
+/// The spaces of `board` whose row, column or index (`probe`) compares
+/// with `v` by `op`: a range of lines or numbers. `None` for another probe.
+fn place_bits(probe: Probe, op: CmpOp, v: i64, board: &BoardGeom) -> Option<Bits> {
+    let (len, rows) = match probe {
+        Probe::Row => (board.rows, Some(true)),
+        Probe::Col => (board.cols, Some(false)),
+        Probe::Index => (board.len(), None),
+        Probe::Size(_) | Probe::Sto(_) => return None,
+    };
+    let clamp = |x: i64| x.clamp(0, i64::from(len)) as u32;
+    let (lo, hi, inside) = match op {
+        CmpOp::Lt => (0, clamp(v), true),
+        CmpOp::Le => (0, clamp(v.saturating_add(1)), true),
+        CmpOp::Gt => (clamp(v.saturating_add(1)), len, true),
+        CmpOp::Ge => (clamp(v), len, true),
+        CmpOp::Eq => (clamp(v), clamp(v.saturating_add(1)), true),
+        CmpOp::Ne => (clamp(v), clamp(v.saturating_add(1)), false),
+    };
+    let bits = match rows {
+        Some(rows) => board.lines_bits(rows, lo..hi),
+        None => Bits::below(len, hi).minus(&Bits::below(len, lo)),
+    };
+    Some(if inside {
+        bits
+    } else {
+        board.all_bits().minus(&bits)
+    })
+}
+
+impl SpaceCond {
+    /// The spaces of the board starting at space `first` whose row, column
+    /// or index pass the condition's leading comparisons of them (the whole
+    /// condition when it is one, or the first ones of an `and`): the
+    /// condition fails wherever this set has no bit, and must still be
+    /// tested where it has one. `None` when the condition does not start
+    /// with such a comparison. Read from the board's tables alone.
+    pub fn place_sieve(&self, m: &Machine, loaded: &Loaded, first: u32) -> Option<Bits> {
+        let lead: &[Node] = match &self.node {
+            Node::And(xs) => xs,
+            node => std::slice::from_ref(node),
+        };
+        let board = m.table.boards.boards.iter().find(|b| b.first == first)?;
+        if board.len() > MAX_BITS {
+            return None;
+        }
+        let mut out: Option<Bits> = None;
+        for x in lead {
+            let Node::Int { probe, op, other } = x else {
+                break;
+            };
+            let Some(bits) = place_bits(*probe, *op, loaded[*other], board) else {
+                break;
+            };
+            match &mut out {
+                Some(o) => o.and_in(&bits),
+                None => out = Some(bits),
+            }
+        }
+        out
+    }
+}
+
 /// The index and what it reads, for [`mask`].
 struct Ix<'t> {
     index: &'t mut spaceset::SpaceIndex,
@@ -398,30 +460,10 @@ fn mask(node: &Node, ix: &mut Ix, loaded: &Loaded, at: (&BoardGeom, u32), out: &
             };
         }
         Node::Int { probe, op, other } => {
-            // The row, column or index: a range of numbers.
-            let (len, rows) = match probe {
-                Probe::Row => (board.rows, Some(true)),
-                Probe::Col => (board.cols, Some(false)),
-                Probe::Index => (board.len(), None),
-                Probe::Size(_) | Probe::Sto(_) => return false,
+            let Some(bits) = place_bits(*probe, *op, loaded[*other], board) else {
+                return false;
             };
-            let v = loaded[*other];
-            let clamp = |x: i64| x.clamp(0, i64::from(len)) as u32;
-            let (lo, hi, inside) = match op {
-                CmpOp::Lt => (0, clamp(v), true),
-                CmpOp::Le => (0, clamp(v.saturating_add(1)), true),
-                CmpOp::Gt => (clamp(v.saturating_add(1)), len, true),
-                CmpOp::Ge => (clamp(v), len, true),
-                CmpOp::Eq => (clamp(v), clamp(v.saturating_add(1)), true),
-                CmpOp::Ne => (clamp(v), clamp(v.saturating_add(1)), false),
-            };
-            *out = match rows {
-                Some(rows) => board.lines_bits(rows, lo..hi),
-                None => Bits::below(len, hi).minus(&Bits::below(len, lo)),
-            };
-            if !inside {
-                *out = all.minus(out);
-            }
+            *out = bits;
         }
         Node::TopAttr {
             loc,
