@@ -329,6 +329,23 @@ impl BoardGeom {
         Ok(near)
     }
 
+    /// [`BoardGeom::around`] read from the table of steps at once: the
+    /// neighbours in the directions of `around`, `None` off the board (and
+    /// past a track's two); `None` for a space of another board.
+    #[inline]
+    pub fn around_fast(&self, s: SpaceId) -> Option<[Option<SpaceId>; 8]> {
+        let row = self.steps.get(s.wrapping_sub(self.first) as usize)?;
+        let mut near = [None; 8];
+        for (slot, d) in near.iter_mut().zip(self.around_dirs()) {
+            match row[*d as usize] {
+                NONE => {}
+                WRONG => return None,
+                n => *slot = Some(n),
+            }
+        }
+        Some(near)
+    }
+
     fn neighbour_dirs(&self) -> &'static [Dir] {
         if self.track {
             &[Dir::Prev, Dir::Next]

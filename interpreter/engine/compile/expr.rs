@@ -289,7 +289,11 @@ fn around(from: &SpaceExpr, var: VarId, cond: &BoolExpr, cx: &Ctx) -> Run<i64> {
         let Some(s) = from(m)? else {
             return Ok(0);
         };
-        let near = board_in(&m.table.boards, s)?.around(s)?;
+        let board = board_in(&m.table.boards, s)?;
+        let near = match board.around_fast(s) {
+            Some(near) => near,
+            None => board.around(s)?,
+        };
         let loaded = fast.as_ref().and_then(|f| Some((f, f.load(m)?)));
         // A condition the index answers: its spaces of the board at once,
         // then a bit per neighbour.
