@@ -431,10 +431,9 @@ impl State {
                     *kept_plan = None;
                     m.start_journal();
                     let guards = tabs.compiled.option_guards(frame.stage, frame.pos);
-                    let (plan, moves, any) = sample::prepare(&mut m, options, guards);
+                    let any =
+                        sample::prepare(&mut m, options, guards, (kept_plan, legal.get_mut()));
                     m.undo_all();
-                    *kept_plan = plan;
-                    *legal.get_mut() = moves;
                     if !any {
                         let (line, col) = line_of(tabs, span.start);
                         return Err(format!(

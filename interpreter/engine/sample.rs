@@ -270,20 +270,26 @@ impl Plan {
 /// What a choice with `options` offers, found with `m` (its journal on;
 /// the table is left as it was): its plan when it can be sampled, else its
 /// list of moves, and whether it has a legal move.
+///
+/// The plan and the list are written where the game keeps them (not
+/// returned: a copy of a value just written stalls the processor).
 pub(super) fn prepare(
     m: &mut Machine,
     options: &[Condact],
     guards: Option<&[Option<OptionGuard>]>,
-) -> (Option<Plan>, Option<Vec<Move>>, bool) {
-    match Plan::of(m, options, guards) {
+    (plan, legal): (&mut Option<Plan>, &mut Option<Vec<Move>>),
+) -> bool {
+    *plan = Plan::of(m, options, guards);
+    match plan {
         Some(plan) => {
-            let any = plan.any_legal(m, options);
-            (Some(plan), None, any)
+            *legal = None;
+            plan.any_legal(m, options)
         }
         None => {
             let moves = m.explore_moves(options);
             let any = !moves.is_empty();
-            (None, Some(moves), any)
+            *legal = Some(moves);
+            any
         }
     }
 }
@@ -441,10 +447,10 @@ impl State {
             .frames
             .last()
             .and_then(|f| tabs.compiled.option_guards(f.stage, f.pos));
-        let Some((plan, moves, any)) = self.with_choice(|m, options| prepare(m, options, guards))
-        else {
-            return false;
-        };
+        let (mut plan, mut moves) = (None, None);
+        let any = self
+            .with_choice(|m, options| prepare(m, options, guards, (&mut plan, &mut moves)))
+            .unwrap_or(false);
         self.plan = plan;
         *self.legal.get_mut() = moves;
         any
