@@ -383,19 +383,26 @@ impl BoardGeom {
         &self.rc
     }
 
-    /// The rows and the columns that `spaces` (all of this board) lie in,
-    /// as bits (bit `r`: row `r`); `None` on a board of more than 64 rows
-    /// or columns, or for a space of another board.
-    pub fn line_masks(&self, spaces: &[SpaceId]) -> Option<(u64, u64)> {
-        if self.rows > 64 || self.cols > 64 {
+    /// The spaces of `bits` (of this board), in order, into `out`
+    /// (emptied first), and the rows and the columns they lie in, as bits
+    /// (bit `r`: row `r`): `None` on a board of more than 64 rows or
+    /// columns. One pass over the set.
+    pub fn spaces_and_lines(&self, bits: &Bits, out: &mut Vec<SpaceId>) -> Option<(u64, u64)> {
+        out.clear();
+        let first = self.first;
+        if self.rows > 64 || self.cols > 64 || self.rc.len() != self.len() as usize {
+            bits.each(|i| out.push(first + i));
             return None;
         }
         let (mut rows, mut cols) = (0u64, 0u64);
-        for &s in spaces {
-            let &(r, c) = self.rc.get(s.wrapping_sub(self.first) as usize)?;
-            rows |= 1 << r;
-            cols |= 1 << c;
-        }
+        let rc = &self.rc[..];
+        bits.each(|i| {
+            out.push(first + i);
+            if let Some(&(r, c)) = rc.get(i as usize) {
+                rows |= 1 << r;
+                cols |= 1 << c;
+            }
+        });
         Some((rows, cols))
     }
 

@@ -13,7 +13,7 @@
 //! Bit `i` of a set stands for the board's space `first + i`. Boards of
 //! more than [`MAX_BITS`] spaces are searched one space at a time instead.
 
-use super::board::{BoardGeom, SpaceId};
+use super::board::BoardGeom;
 use super::state::{Slot, Table};
 use crate::ir::{Sym, EMPTY};
 
@@ -495,13 +495,6 @@ fn spread_table(adj: &[Bits], start: u32, mask: &Bits, stop: Option<&Bits>) -> (
         }
         frontier = new;
     }
-}
-
-/// The spaces of `bits` (of the board starting at `first`), in order,
-/// into `out` (emptied first).
-pub fn spaces_into(bits: &Bits, first: SpaceId, out: &mut Vec<SpaceId>) {
-    out.clear();
-    bits.each(|i| out.push(first + i));
 }
 
 #[cfg(test)]

@@ -199,11 +199,11 @@ impl Machine<'_> {
                 let board = &self.table.boards.boards[bi as usize];
                 if let Some(reach) = board.reach() {
                     let (bits, _) = spaceset::spread(reach, start - board.first, &mask, None);
-                    spaceset::spaces_into(&bits, board.first, out);
+                    let lines = board.spaces_and_lines(&bits, out);
                     return Ok(Some(Group {
                         first: board.first,
                         bits,
-                        lines: board.line_masks(out),
+                        lines,
                     }));
                 }
             }
