@@ -282,3 +282,48 @@ fn simulate_and_run_play_the_same_sampled_games() {
     // Games 0 and 50 ... of 12: only game 0 is counted.
     assert_eq!(report.branching_games, 1);
 }
+
+/// A choice of placements whose `move` is checked once for all the empty
+/// points (the same card to move whatever the point), from a pile that
+/// runs out: every draw is legal, the moves counted without listing are
+/// the moves listed at every decision, and once the black pile is empty no
+/// black placement is drawn or counted.
+#[test]
+fn placements_checked_once_for_every_point_count_and_draw_the_legal_moves() {
+    let rules = rules(
+        "(game
+          (setup (create players 2) (create board G (grid 3 3))
+                 (repeat 2 (create deck (game vloc BLACK) (deck (COLOR (BLACK)))))
+                 (repeat 9 (create deck (game vloc WHITE) (deck (COLOR (WHITE))))))
+          (stage player
+            (end (== (size (game vloc WHITE)) 0))
+            (choice
+              ((turn pass)
+               (any (spaces G) 'S
+                    ((== (size ('S vloc STONE)) 0)
+                     (move (top (game vloc BLACK)) (top ('S vloc STONE)))))
+               (any (spaces G) 'S
+                    ((== (size ('S vloc STONE)) 0)
+                     (move (top (game vloc WHITE)) (top ('S vloc STONE))))))))
+          (scoring max (size (game vloc BLACK))))",
+    );
+    let mut black_empty_seen = false;
+    for seed in 1..=20 {
+        let mut state = rules.start(&options(seed, &[])).unwrap();
+        let mut rng = GameRng::new(seed);
+        while state.status() == Status::Running && state.decisions() < 60 {
+            let legal = state.legal_moves();
+            assert_eq!(state.count_moves(), legal.len(), "seed {seed}: {legal:?}");
+            if legal.iter().all(|mv| mv.option != 1) {
+                black_empty_seen = true;
+            }
+            let mv = state.random_move(&mut rng).expect("a move");
+            assert!(
+                legal.contains(&mv),
+                "seed {seed}: drew {mv:?}, not among {legal:?}"
+            );
+            state.apply(&mv).unwrap();
+        }
+    }
+    assert!(black_empty_seen, "the black pile never ran out");
+}

@@ -58,6 +58,11 @@ struct Slots {
     /// A slot outside it does nothing, so it is no move (its check is
     /// skipped; the draw is the same).
     sieve: Option<Bits>,
+    /// Whether the action is checked alike at every item of the sieve
+    /// (`compile::OptionGuard::uniform`), and then the answer once known:
+    /// 0 not yet, 1 a move, 2 none.
+    uniform: bool,
+    verdict: Cell<u8>,
 }
 
 /// The slots of a choice whose options can all be sampled, found when the
@@ -132,6 +137,8 @@ impl Plan {
                     len: 1,
                     picker: None,
                     sieve: None,
+                    uniform: false,
+                    verdict: Cell::new(0),
                 });
                 continue;
             }
@@ -169,8 +176,15 @@ impl Plan {
                 }
                 _ => None,
             };
+            let uniform = sieve.is_some() && guard.is_some_and(|g| g.uniform);
             m.undo_to(mark);
-            plan.options.push(Slots { len, picker, sieve });
+            plan.options.push(Slots {
+                len,
+                picker,
+                sieve,
+                uniform,
+                verdict: Cell::new(0),
+            });
         }
         plan.total = plan.options.iter().map(|o| o.len).sum();
         Some(plan)
@@ -204,6 +218,12 @@ impl Plan {
         if slots.sieve.as_ref().is_some_and(|b| !b.contains(i as u32)) {
             return None;
         }
+        // Known for every item of the sieve once checked for one.
+        match slots.verdict.get() {
+            1 => return Some((o, Some(i as u32))),
+            2 => return None,
+            _ => {}
+        }
         let mark = m.journal_len();
         m.actions = 0;
         let (legal, pick) = match &slots.picker {
@@ -221,6 +241,9 @@ impl Plan {
             }
         };
         m.undo_to(mark);
+        if slots.uniform {
+            slots.verdict.set(if legal { 1 } else { 2 });
+        }
         legal.then_some((o, pick))
     }
 

@@ -39,7 +39,10 @@ pub(super) mod space;
 use super::board::Dir;
 use super::eval::R;
 use super::exec::Machine;
-use crate::ir::{Action, CollectionExpr, Condact, Program, StageItem};
+use crate::ir::{
+    Action, CardExpr, CardsExpr, CollectionExpr, Condact, NameRef, OwnerExpr, PlayerExpr, Pos,
+    Program, SpaceExpr, StageItem, VarId,
+};
 pub(super) use space::{Loaded, SpaceCond};
 
 /// A compiled piece of the rules: run against a machine, it gives a `T`.
@@ -66,6 +69,10 @@ pub(super) struct OptionGuard {
     /// An earlier option of the choice with the same guard (another
     /// variable, the same test): over the same spaces its answer serves.
     pub same_as: Option<usize>,
+    /// Whether the option's action does the same for every space where
+    /// its guard holds (see [`same_for_every_space`]): checked for one,
+    /// it is checked for all.
+    pub uniform: bool,
 }
 
 /// The compiled automatic items and `end` conditions of every stage.
@@ -111,19 +118,28 @@ impl Compiled {
                 .iter()
                 .map(|item| match item {
                     StageItem::Choice(options, _) => {
-                        let conds: Vec<_> = options.iter().map(|o| option_guard(o, cx)).collect();
-                        let same: Vec<Option<usize>> = conds
+                        let found: Vec<_> = options.iter().map(|o| option_guard(o, cx)).collect();
+                        let same: Vec<Option<usize>> = found
                             .iter()
                             .enumerate()
-                            .map(|(i, c)| {
-                                let c = c.as_ref()?;
-                                conds[..i].iter().position(|d| d.as_ref() == Some(c))
+                            .map(|(i, g)| {
+                                let (c, _) = g.as_ref()?;
+                                found[..i]
+                                    .iter()
+                                    .position(|d| d.as_ref().map(|d| &d.0) == Some(c))
                             })
                             .collect();
-                        let guards: Vec<Option<OptionGuard>> = conds
+                        let guards: Vec<Option<OptionGuard>> = found
                             .into_iter()
                             .zip(same)
-                            .map(|(c, same_as)| Some(OptionGuard { cond: c?, same_as }))
+                            .map(|(g, same_as)| {
+                                let (cond, uniform) = g?;
+                                Some(OptionGuard {
+                                    cond,
+                                    same_as,
+                                    uniform,
+                                })
+                            })
                             .collect();
                         Some(guards.into_boxed_slice())
                     }
@@ -175,10 +191,11 @@ impl Compiled {
     }
 }
 
-/// The guard of `option` when it is `(any (spaces BOARD) 'V (GUARD ...))`
+/// The guard of `option` when it is `(any (spaces BOARD) 'V (GUARD ACTION))`
 /// (under one-item `do`s, without guards of its own) with GUARD of
-/// [`SpaceCond`]'s shape.
-fn option_guard(option: &Condact, cx: &Ctx) -> Option<SpaceCond> {
+/// [`SpaceCond`]'s shape, and whether ACTION is [the same for every
+/// space](same_for_every_space).
+fn option_guard(option: &Condact, cx: &Ctx) -> Option<(SpaceCond, bool)> {
     let mut c = option;
     loop {
         if c.cond.is_some() {
@@ -190,8 +207,38 @@ fn option_guard(option: &Condact, cx: &Ctx) -> Option<SpaceCond> {
                 over: CollectionExpr::Spaces(_),
                 var,
                 body,
-            } => return SpaceCond::of(body.cond.as_ref()?, *var, cx),
+            } => {
+                let cond = SpaceCond::of(body.cond.as_ref()?, *var, cx)?;
+                return Some((cond, same_for_every_space(&body.action, *var)));
+            }
             _ => return None,
         }
     }
+}
+
+/// Whether `action`, run with a space of a board in `var`, is checked
+/// alike for every space: a `move` of the top or bottom card of a named
+/// location of the game or of the current player to the top or bottom of a
+/// named location of the space in `var`. Its check evaluates the card to
+/// move (the same for every space), the destination (a location every
+/// space has) and whether there is a card: the same answer, or the same
+/// error, for every space.
+fn same_for_every_space(action: &Action, var: VarId) -> bool {
+    let Action::Move {
+        from: CardExpr::At(Pos::Top | Pos::Bottom, src),
+        to: CardExpr::At(Pos::Top | Pos::Bottom, dst),
+    } = action
+    else {
+        return false;
+    };
+    let (CardsExpr::Location(src), CardsExpr::Location(dst)) = (&**src, &**dst) else {
+        return false;
+    };
+    let fixed_source = matches!(
+        src.owner,
+        OwnerExpr::Game | OwnerExpr::Player(PlayerExpr::Current)
+    ) && matches!(src.name, NameRef::Fixed(_));
+    let to_the_space = matches!(dst.owner, OwnerExpr::Space(SpaceExpr::Var(v)) if v == var)
+        && matches!(dst.name, NameRef::Fixed(_));
+    fixed_source && to_the_space
 }
