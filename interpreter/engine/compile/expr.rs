@@ -103,6 +103,14 @@ pub(super) fn storage(o: &OwnerExpr, name: &NameRef<u16>, count: usize) -> Optio
 
 // ---- integers -----------------------------------------------------------
 
+/// Whether `a op b` is `b op a` for every pair (and neither fails).
+fn commutes(op: IntOp) -> bool {
+    matches!(
+        op,
+        IntOp::Add | IntOp::Mul | IntOp::BitAnd | IntOp::BitOr | IntOp::BitXor
+    )
+}
+
 /// An integer.
 pub(super) fn int(e: &IntExpr, cx: &Ctx) -> Run<i64> {
     if let Some(leaf) = IntLeaf::of(e, cx) {
@@ -135,12 +143,22 @@ pub(super) fn int(e: &IntExpr, cx: &Ctx) -> Run<i64> {
             }
             _ => walk_int(e),
         },
-        IntExpr::Binary(op, a, b) => match **b {
-            IntExpr::Lit(k) => match by_literal(*op, k) {
+        IntExpr::Binary(op, a, b) => match (&**a, &**b) {
+            (_, IntExpr::Lit(k)) => match by_literal(*op, *k) {
                 // `(- 'X 1)`, `(bitand 'F 85)`, `(shl 'F 2)`: one closure.
                 Some(f) => {
-                    let a = int(a, cx);
+                    let (a, k) = (int(a, cx), *k);
                     Box::new(move |m| Ok(f(a(m)?, k)))
+                }
+                None => binary(*op, int(a, cx), int(b, cx)),
+            },
+            // `(* 2 'X)`, `(bitxor 255 'F)`: an operator that does not
+            // mind the order of its operands, the literal taken as the
+            // right one (a literal has no effect to order).
+            (IntExpr::Lit(k), _) if commutes(*op) => match by_literal(*op, *k) {
+                Some(f) => {
+                    let (b, k) = (int(b, cx), *k);
+                    Box::new(move |m| Ok(f(b(m)?, k)))
                 }
                 None => binary(*op, int(a, cx), int(b, cx)),
             },
