@@ -206,6 +206,7 @@ impl Plan {
     /// Whether slot `s` of the choice `options` is a legal move (run alone,
     /// its last action only checked, and taken back): its option, and the
     /// item it picks when the option is an `any`.
+    #[inline(always)]
     fn check(
         &self,
         m: &mut Machine,
@@ -213,7 +214,6 @@ impl Plan {
         s: usize,
     ) -> Option<(usize, Option<u32>)> {
         let (o, i) = self.locate(s);
-        let option = options.get(o)?;
         let slots = self.options.get(o)?;
         if slots.sieve.as_ref().is_some_and(|b| !b.contains(i as u32)) {
             return None;
@@ -224,6 +224,21 @@ impl Plan {
             2 => return None,
             _ => {}
         }
+        self.check_run(m, options, o, i)
+    }
+
+    /// [`Plan::check`] of item `i` of option `o` by running it (out of
+    /// line: the slots passed over above cost no call).
+    #[inline(never)]
+    fn check_run(
+        &self,
+        m: &mut Machine,
+        options: &[Condact],
+        o: usize,
+        i: usize,
+    ) -> Option<(usize, Option<u32>)> {
+        let option = options.get(o)?;
+        let slots = self.options.get(o)?;
         let mark = m.journal_len();
         m.actions = 0;
         let (legal, pick) = match &slots.picker {
