@@ -201,6 +201,8 @@ fn fallbacks_give_the_evaluators_values_and_errors() {
                    ((onboard 'T) (set (game sto X) (+ (* (game sto X) 10) (index 'T))))))",
         // `any` run for every item outside a choice; `let` of cards.
         "(any (range 1 .. 4) 'K (inc (game sto X) 'K))",
+        "(all (range (game sto Y) .. 3) 'K (set (game sto X) (+ (* (game sto X) 10) 'K)))",
+        "(all (range 0 .. 2000000) 'K (inc (game sto X) 1))",
         "(let (top ((space G 1 1) vloc STONE)) 'C (set (game str COLOUR) (cardatt COLOR 'C)))",
     ];
     for (i, items) in cases.iter().enumerate() {

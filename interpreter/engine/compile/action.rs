@@ -66,7 +66,7 @@ fn action(a: &Action, cx: &Ctx) -> Run<()> {
             Some((cond, guard)) => {
                 let (v, var, action) = (*v, *var as usize, self::action(&body.action, cx));
                 let cond = bool(cond, cx);
-                let generic = each(over, var, condact(body, cx), true);
+                let generic = each(over, var, condact(body, cx), true, cx);
                 Box::new(move |m| {
                     let (n, mut loaded) = match (m.var(v), guard.load(m)) {
                         (Value::Spaces(spaces), Some(loaded)) => (spaces.len(), Some(loaded)),
@@ -139,13 +139,13 @@ fn action(a: &Action, cx: &Ctx) -> Run<()> {
                     Ok(())
                 })
             }
-            None => each(over, *var as usize, condact(body, cx), true),
+            None => each(over, *var as usize, condact(body, cx), true, cx),
         },
-        Action::All { over, var, body } => each(over, *var as usize, condact(body, cx), true),
+        Action::All { over, var, body } => each(over, *var as usize, condact(body, cx), true, cx),
         Action::Any { over, var, body } => {
             // Outside a choice `any` runs for every item; inside one (an
             // oracle picks the item) it is the evaluator's.
-            let every = each(over, *var as usize, condact(body, cx), false);
+            let every = each(over, *var as usize, condact(body, cx), false, cx);
             let whole = a.clone();
             Box::new(move |m| {
                 if m.oracle.is_some() {
@@ -303,13 +303,32 @@ fn let_group(a: &Action, cx: &Ctx) -> Option<Run<()>> {
 /// The body once per item of `over`, with `var` bound to the item; with
 /// `stop`, the loop ends where a choice's option stops fitting its picks
 /// (as `all` does, not `any`).
-fn each(over: &CollectionExpr, var: usize, body: Run<()>, stop: bool) -> Run<()> {
+fn each(over: &CollectionExpr, var: usize, body: Run<()>, stop: bool, cx: &Ctx) -> Run<()> {
     match over {
         CollectionExpr::Strings(syms) => {
             let syms = syms.clone();
             Box::new(move |m| {
                 for &s in &syms {
                     m.set_var(var, Value::Str(s));
+                    body(m)?;
+                    if stop && invalid(m) {
+                        break;
+                    }
+                }
+                Ok(())
+            })
+        }
+        CollectionExpr::Range(a, b) => {
+            // The integers from A to B, as the evaluator lists them when
+            // the loop starts (the same error for too large a range).
+            let (a, b) = (int(a, cx), int(b, cx));
+            Box::new(move |m| {
+                let (a, b) = (a(m)?, b(m)?);
+                if b.wrapping_sub(a) > 1_000_000 {
+                    return Err(format!("`range` from {a} to {b} is too large").into());
+                }
+                for k in a..=b {
+                    m.set_var(var, Value::Int(k));
                     body(m)?;
                     if stop && invalid(m) {
                         break;
