@@ -83,29 +83,21 @@ fn action(a: &Action, cx: &Ctx) -> Run<()> {
                             while let Some(k) = cand.least_from(from) {
                                 from = k + 1;
                                 let s = g.first + k;
-                                let hit = match &loaded {
-                                    Some(loaded) => guard.holds(m, loaded, s),
-                                    None => {
-                                        m.set_var(var, Value::Space(s));
-                                        cond(m)?
-                                    }
-                                };
-                                if hit {
-                                    m.set_var(var, Value::Space(s));
-                                    action(m)?;
-                                    if invalid(m) {
-                                        break;
-                                    }
-                                    // As below: what the guard reads may
-                                    // have changed.
-                                    loaded = guard.load(m);
-                                    cand = match &loaded {
-                                        Some(l) => match guard.place_sieve(m, l, g.first) {
-                                            Some(lead) => g.bits.and(&lead),
+                                let step = (&guard, &cond, &action, var);
+                                match guarded(m, step, &mut loaded, s)? {
+                                    None => break,
+                                    Some(false) => {}
+                                    // The action ran: what the guard reads may
+                                    // have changed, so its sieve too.
+                                    Some(true) => {
+                                        cand = match &loaded {
+                                            Some(l) => match guard.place_sieve(m, l, g.first) {
+                                                Some(lead) => g.bits.and(&lead),
+                                                None => g.bits,
+                                            },
                                             None => g.bits,
-                                        },
-                                        None => g.bits,
-                                    };
+                                        }
+                                    }
                                 }
                             }
                             return Ok(());
@@ -118,22 +110,8 @@ fn action(a: &Action, cx: &Ctx) -> Run<()> {
                         let Some(&s) = spaces.get(i) else {
                             break;
                         };
-                        let hit = match &loaded {
-                            Some(loaded) => guard.holds(m, loaded, s),
-                            None => {
-                                m.set_var(var, Value::Space(s));
-                                cond(m)?
-                            }
-                        };
-                        if hit {
-                            m.set_var(var, Value::Space(s));
-                            action(m)?;
-                            if invalid(m) {
-                                break;
-                            }
-                            // The action may have changed what the guard
-                            // reads (a storage of the game, a card moved).
-                            loaded = guard.load(m);
+                        if guarded(m, (&guard, &cond, &action, var), &mut loaded, s)?.is_none() {
+                            break;
                         }
                     }
                     Ok(())
@@ -231,6 +209,40 @@ fn action(a: &Action, cx: &Ctx) -> Run<()> {
         }
         _ => walk(a),
     }
+}
+
+/// One space `s` of `(all SPACES 'X (GUARD ACTION))` (the guard, its
+/// condition for the evaluator, the action, the slot of 'X): the guard
+/// tested from its `loaded` leaves (by the evaluator when they could not
+/// be read), and on a hit the space bound and the action run, then the
+/// leaves read anew (the action may have changed what the guard reads: a
+/// storage of the game, a card moved). Whether the action ran; `None`
+/// when the loop stops there (a choice's option stopped fitting its
+/// picks).
+#[inline(always)]
+fn guarded(
+    m: &mut Machine,
+    (guard, cond, action, var): (&SpaceCond, &Run<bool>, &Run<()>, usize),
+    loaded: &mut Option<crate::engine::compile::Loaded>,
+    s: u32,
+) -> crate::engine::eval::R<Option<bool>> {
+    let hit = match loaded {
+        Some(l) => guard.holds(m, l, s),
+        None => {
+            m.set_var(var, Value::Space(s));
+            cond(m)?
+        }
+    };
+    if !hit {
+        return Ok(Some(false));
+    }
+    m.set_var(var, Value::Space(s));
+    action(m)?;
+    if invalid(m) {
+        return Ok(None);
+    }
+    *loaded = guard.load(m);
+    Ok(Some(true))
 }
 
 /// `let`: the value, made a [`Value`] by `wrap`, bound to slot `var`, then
