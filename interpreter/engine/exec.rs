@@ -4,6 +4,7 @@
 
 use super::create::{deck_cards, set_teams};
 use super::eval::R;
+use super::regions::Regions;
 use super::spaceset::touch;
 use super::state::{CardId, Cycle, PointMap, Slot, Table};
 use super::value::{Cards, Value};
@@ -95,71 +96,6 @@ pub struct Machine<'a> {
     pub regions: ManuallyDrop<Regions>,
 }
 
-/// The spaces a compiled `(let (group ...) 'G ...)` bound to `G`, also as
-/// a bit set of their board, so that the rows, columns, least row or
-/// column and membership of `G` are a few word operations.
-///
-/// A slot's entry counts only for the machine that wrote it (`gen`, new
-/// for every machine). Within one machine a variable slot is written by
-/// its one binding form only (every binding has its own slot), and a
-/// compiled group `let` writes or clears the entry of its slot every time
-/// it binds: so an entry of this machine always describes the spaces the
-/// variable holds.
-#[derive(Debug, Default)]
-pub struct Regions {
-    /// This machine's mark.
-    gen: u64,
-    slots: Vec<Region>,
-}
-
-/// One slot's bit set: see [`Regions`].
-#[derive(Clone, Copy, Debug)]
-struct Region {
-    gen: u64,
-    group: Group,
-}
-
-/// A group found as a bit set: its board's first space, its spaces (bit
-/// `i`: space `first + i`), and the rows and the columns it lies in (bit
-/// `r`: row `r`), when the board has at most 64 of each.
-#[derive(Clone, Copy, Debug)]
-pub struct Group {
-    pub first: u32,
-    pub bits: super::spaceset::Bits,
-    pub lines: Option<(u64, u64)>,
-}
-
-impl Regions {
-    /// Records that slot `var` holds the spaces of `group`, or (`None`)
-    /// forgets it.
-    #[inline]
-    pub fn set(&mut self, var: usize, region: Option<Group>) {
-        match region {
-            Some(group) => {
-                if self.slots.len() <= var {
-                    self.slots.resize(var + 1, Region { gen: 0, group });
-                }
-                self.slots[var] = Region {
-                    gen: self.gen,
-                    group,
-                };
-            }
-            None => {
-                if let Some(r) = self.slots.get_mut(var) {
-                    r.gen = 0;
-                }
-            }
-        }
-    }
-
-    /// The group slot `var` holds, when this machine recorded it.
-    #[inline]
-    pub fn get(&self, var: usize) -> Option<&Group> {
-        let r = self.slots.get(var)?;
-        (r.gen == self.gen).then_some(&r.group)
-    }
-}
-
 impl<'a> Machine<'a> {
     /// A machine over `table` with the declared values in `globals`.
     #[inline]
@@ -173,8 +109,7 @@ impl<'a> Machine<'a> {
             journal,
             mut regions,
         } = Spare::take();
-        // A mark no earlier machine of this thread used.
-        regions.gen += 1;
+        regions.renew();
         let width = tabs.prog.var_count.max(globals.len());
         if vars.len() < width {
             vars.resize(width, Value::Unset);
@@ -770,10 +705,7 @@ thread_local! {
         Cell::new(Spare {
             vars: Vec::new(),
             journal: Vec::new(),
-            regions: Regions {
-                gen: 0,
-                slots: Vec::new(),
-            },
+            regions: Regions::new(),
         })
     };
 }
@@ -801,10 +733,7 @@ impl Spare {
         });
         // Usually nothing (the machine took it); another machine's
         // buffers, left there while this one ran, are dropped.
-        if old.vars.capacity() != 0
-            || old.journal.capacity() != 0
-            || old.regions.slots.capacity() != 0
-        {
+        if old.vars.capacity() != 0 || old.journal.capacity() != 0 || old.regions.has_room() {
             drop(old);
         } else {
             std::mem::forget(old);

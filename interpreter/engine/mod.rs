@@ -21,6 +21,7 @@ mod explore;
 mod owners;
 mod path;
 mod position;
+mod regions;
 mod sample;
 mod spaceset;
 mod spatial;

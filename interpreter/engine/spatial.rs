@@ -4,7 +4,8 @@
 use super::board;
 use super::compile::{Loaded, SpaceCond};
 use super::eval::R;
-use super::exec::{Group, Machine};
+use super::exec::Machine;
+use super::regions::Group;
 use super::spaceset;
 use super::state::Table;
 use super::value::Value;

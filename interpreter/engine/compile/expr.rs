@@ -9,7 +9,7 @@ use super::space::SpaceCond;
 use super::{Ctx, Run};
 use crate::engine::board::Dir;
 use crate::engine::eval::bit_op;
-use crate::engine::exec::Group;
+use crate::engine::regions::Group;
 use crate::engine::spatial::board_in;
 use crate::engine::spatial::no_space;
 use crate::engine::state::{Slot, Table};
