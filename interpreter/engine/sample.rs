@@ -31,6 +31,15 @@
 //! from the plan is played from there too ([`Plan::play`]): its
 //! body with the item bound, the guards and collection not evaluated again.
 //!
+//! Checking a slot is made cheap where the rules allow it, without
+//! changing what is drawn: an option `(any (spaces BOARD) 'V (GUARD
+//! ACTION))` whose GUARD the board index answers has a *sieve*, the items
+//! where GUARD holds (found once per plan); a slot outside it is no move
+//! (GUARD fails: nothing is done), one inside it has only ACTION checked
+//! and played. When ACTION is checked alike for every space (see
+//! `compile::OptionGuard::uniform`), its *verdict* for one item serves all
+//! the items of the sieve.
+//!
 //! The buffers of a plan and of a draw are reused from decision to
 //! decision on a thread (`Spare`).
 
