@@ -288,6 +288,24 @@ impl State {
         }
     }
 
+    /// Starts the rules from the top with the table and declares as they
+    /// are: no decision taken, nothing chosen, played on to the first
+    /// decision (a new game, see `start.rs`).
+    fn begin(&mut self) -> Result<(), PlayError> {
+        self.frames.clear();
+        self.frames.push(Frame {
+            stage: None,
+            pos: 0,
+        });
+        self.status = Status::Running;
+        self.decisions = 0;
+        self.outcome = None;
+        *self.legal.get_mut() = None;
+        *self.sampled.get_mut() = None;
+        self.plan = None;
+        self.advance().map_err(PlayError::Rules)
+    }
+
     /// Runs the rules on to the next decision or the end.
     fn advance(&mut self) -> Result<(), String> {
         self.run_on(None)

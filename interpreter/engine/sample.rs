@@ -181,7 +181,7 @@ impl Plan {
                             }
                             _ => None,
                         });
-                    earlier.or_else(|| sieve(m, &guard.cond, *first, *n))
+                    earlier.or_else(|| sieve(m, &guard.cond, *first))
                 }
                 _ => None,
             };
@@ -407,18 +407,13 @@ impl Plan {
     }
 }
 
-/// The spaces `first..first + n` (a whole board) where `guard` holds, from
-/// the index of what lies on the spaces; `None` when it cannot answer.
-fn sieve(m: &mut Machine, guard: &SpaceCond, first: u32, n: u32) -> Option<Bits> {
-    if !m.tabs.space_bits {
-        return None;
-    }
+/// The spaces of the board starting at space `first` (a picker of a whole
+/// board) where `guard` holds, from the index of what lies on the spaces;
+/// `None` when it cannot answer.
+fn sieve(m: &mut Machine, guard: &SpaceCond, first: u32) -> Option<Bits> {
     let loaded = guard.load(m)?;
-    let boards = &m.table.boards.boards;
-    let bi = boards
-        .iter()
-        .position(|b| b.first == first && b.len() == n)?;
-    guard.mask(m.table, m.tabs.loc_count, &loaded, bi as u32)
+    let (at, bits) = guard.mask_of(m, &loaded, first)?;
+    (at == first).then_some(bits)
 }
 
 /// The move of a legal slot: its option, and the item it picks if any.
@@ -489,11 +484,10 @@ impl State {
         *self.legal.get_mut() = None;
         *self.sampled.get_mut() = None;
         self.plan = None;
-        let tabs = std::sync::Arc::clone(&self.tabs);
         let guards = self
             .frames
             .last()
-            .and_then(|f| tabs.compiled.option_guards(f.stage, f.pos));
+            .and_then(|f| self.tabs.compiled.option_guards(f.stage, f.pos));
         let (mut plan, mut moves) = (None, None);
         let any = self
             .with_choice(|m, options| prepare(m, options, guards, (&mut plan, &mut moves)))

@@ -135,8 +135,7 @@ impl Bits {
     /// The least member.
     #[inline]
     pub fn least(&self) -> Option<u32> {
-        let k = self.w.iter().position(|w| *w != 0)?;
-        Some(k as u32 * 64 + self.w[k].trailing_zeros())
+        self.least_from(0)
     }
 
     /// The least member not below `k`.

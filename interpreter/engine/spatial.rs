@@ -259,7 +259,7 @@ impl Machine<'_> {
 /// The number of the board of space `s` among `boards`, or the error of a
 /// space on no board.
 #[inline]
-fn board_number(boards: &board::Boards, s: u32) -> R<u32> {
+pub(super) fn board_number(boards: &board::Boards, s: u32) -> R<u32> {
     // Most games have one board.
     if let [b] = boards.boards.as_slice() {
         if s >= b.first && s - b.first < b.len() {

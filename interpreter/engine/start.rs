@@ -68,10 +68,7 @@ impl Rules {
             tabs: self.tabs.clone(),
             table: RefCell::new(table),
             globals: Arc::new(globals),
-            frames: vec![Frame {
-                stage: None,
-                pos: 0,
-            }],
+            frames: Vec::new(),
             status: Status::Running,
             decisions: 0,
             outcome: None,
@@ -79,7 +76,7 @@ impl Rules {
             sampled: RefCell::new(None),
             plan: None,
         };
-        state.advance().map_err(PlayError::Rules)?;
+        state.begin()?;
         Ok(state)
     }
 
@@ -93,40 +90,27 @@ impl Rules {
         options: &GameOptions,
         slot: &mut Option<State>,
     ) -> Result<(), PlayError> {
-        let reuse = slot
+        self.check_overrides(options)?;
+        let old = slot
             .as_mut()
             .filter(|old| Arc::ptr_eq(&old.tabs, &self.tabs));
-        let Some(state) = reuse else {
-            *slot = None;
-            *slot = Some(self.start(options)?);
-            return Ok(());
-        };
-        self.check_overrides(options)?;
-        let kept = self.tabs.setup_kept(&options.overrides);
-        let Some(kept) = kept else {
-            *slot = None;
-            *slot = Some(self.start(options)?);
-            return Ok(());
-        };
-        let table = state.table.get_mut();
-        table.clone_from(&kept.0);
-        table.rng = crate::random::GameRng::new(options.seed);
-        match Arc::get_mut(&mut state.globals) {
-            Some(globals) => globals.clone_from(&kept.1),
-            None => state.globals = Arc::new(kept.1.clone()),
+        match (old, self.tabs.setup_kept(&options.overrides)) {
+            (Some(state), Some(kept)) => {
+                let table = state.table.get_mut();
+                table.clone_from(&kept.0);
+                table.rng = crate::random::GameRng::new(options.seed);
+                match Arc::get_mut(&mut state.globals) {
+                    Some(globals) => globals.clone_from(&kept.1),
+                    None => state.globals = Arc::new(kept.1.clone()),
+                }
+                state.begin()
+            }
+            _ => {
+                *slot = None;
+                *slot = Some(self.start(options)?);
+                Ok(())
+            }
         }
-        state.frames.clear();
-        state.frames.push(Frame {
-            stage: None,
-            pos: 0,
-        });
-        state.status = Status::Running;
-        state.decisions = 0;
-        state.outcome = None;
-        *state.legal.get_mut() = None;
-        *state.sampled.get_mut() = None;
-        state.plan = None;
-        state.advance().map_err(PlayError::Rules)
     }
 
     /// Refuses an override of a constant the file does not declare.

@@ -23,7 +23,7 @@ use super::Ctx;
 use crate::engine::board::BoardGeom;
 use crate::engine::exec::Machine;
 use crate::engine::spaceset::{self, Bits, Lies, MAX_BITS};
-use crate::engine::spatial::board_in;
+use crate::engine::spatial::{board_in, board_number};
 use crate::engine::state::Table;
 use crate::engine::value::Value;
 use crate::ir::*;
@@ -341,9 +341,7 @@ impl SpaceCond {
         };
         mask(&self.node, &mut ix, loaded, (board, bi), &mut out).then_some(out)
     }
-}
 
-impl SpaceCond {
     /// [`SpaceCond::mask`] on the board of space `s`, with the board's
     /// first space; `None` as there, or when the index is off
     /// ([`Rules::uncompiled`](crate::engine::Rules::uncompiled)).
@@ -352,15 +350,9 @@ impl SpaceCond {
         if !self.indexed || !m.tabs.space_bits {
             return None;
         }
-        let boards = &m.table.boards.boards;
-        let bi = match boards.as_slice() {
-            [b] if s.wrapping_sub(b.first) < b.len() => 0,
-            _ => boards
-                .iter()
-                .position(|b| s.wrapping_sub(b.first) < b.len())?,
-        };
-        let first = boards[bi].first;
-        let mask = self.mask(m.table, m.tabs.loc_count, loaded, bi as u32)?;
+        let bi = board_number(&m.table.boards, s).ok()?;
+        let first = m.table.boards.boards[bi as usize].first;
+        let mask = self.mask(m.table, m.tabs.loc_count, loaded, bi)?;
         Some((first, mask))
     }
 }
@@ -406,7 +398,8 @@ impl SpaceCond {
             Node::And(xs) => xs,
             node => std::slice::from_ref(node),
         };
-        let board = m.table.boards.boards.iter().find(|b| b.first == first)?;
+        let bi = board_number(&m.table.boards, first).ok()?;
+        let board = &m.table.boards.boards[bi as usize];
         if board.len() > MAX_BITS {
             return None;
         }
