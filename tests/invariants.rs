@@ -228,10 +228,7 @@ fn finish(state: &mut State, seed: u64, limit: u64) -> String {
 /// kept setup leaves nothing of the last game behind.
 #[test]
 fn a_game_started_in_the_room_of_another_plays_as_a_fresh_one() {
-    let options = |seed| GameOptions {
-        seed,
-        overrides: Vec::new(),
-    };
+    let options = |seed| common::options(seed, &[]);
     for path in all_files() {
         let rules = load(&path);
         let mut fresh = rules.start(&options(9)).expect("starts");
