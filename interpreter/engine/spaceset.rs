@@ -267,6 +267,7 @@ impl<'t> Lies<'t> {
 
 /// The entry for (board, loc, key) of `index`, built now if it is not
 /// there.
+#[inline(always)]
 fn entry<'i>(
     index: &'i mut SpaceIndex,
     lies: &Lies,
@@ -275,29 +276,42 @@ fn entry<'i>(
     loc: u32,
     key: Option<usize>,
 ) -> &'i Entry {
-    let at = index
+    let at = match index
         .entries
         .iter()
-        .position(|e| e.board == bi && e.loc == loc && e.key == key);
-    let at = match at {
+        .position(|e| e.board == bi && e.loc == loc && e.key == key)
+    {
         Some(at) => at,
-        None => {
-            let mut e = Entry {
-                board: bi,
-                loc,
-                key,
-                len: board.len(),
-                occupied: Bits::empty(board.len()),
-                values: Vec::new(),
-            };
-            for i in 0..board.len() {
-                e.update(lies, loc_count, board.first, i);
-            }
-            index.entries.push(e);
-            index.entries.len() - 1
-        }
+        None => build(index, lies, loc_count, (board, bi), loc, key),
     };
     &index.entries[at]
+}
+
+/// Builds the entry for (board, loc, key) of `index` (the first time it is
+/// asked for): its number.
+#[cold]
+#[inline(never)]
+fn build(
+    index: &mut SpaceIndex,
+    lies: &Lies,
+    loc_count: usize,
+    (board, bi): (&BoardGeom, u32),
+    loc: u32,
+    key: Option<usize>,
+) -> usize {
+    let mut e = Entry {
+        board: bi,
+        loc,
+        key,
+        len: board.len(),
+        occupied: Bits::empty(board.len()),
+        values: Vec::new(),
+    };
+    for i in 0..board.len() {
+        e.update(lies, loc_count, board.first, i);
+    }
+    index.entries.push(e);
+    index.entries.len() - 1
 }
 
 /// The spaces of board `board` (number `bi`) whose location `loc` holds a

@@ -150,7 +150,7 @@ fn action(a: &Action, cx: &Ctx) -> Run<()> {
             let Some(slot) = storage(&s.owner, &s.name, cx.int_count) else {
                 return walk(a);
             };
-            let v = int(v, cx);
+            let v = expr::Opnd::of(v, cx);
             let step: fn(i64, i64) -> i64 = match a {
                 Action::IncInt(..) => i64::wrapping_add,
                 Action::DecInt(..) => i64::wrapping_sub,
@@ -158,7 +158,7 @@ fn action(a: &Action, cx: &Ctx) -> Run<()> {
             };
             Box::new(move |m| {
                 m.actions += 1;
-                let v = v(m)?;
+                let v = v.get(m)?;
                 let i = slot(m)?;
                 m.store_int(i, step(m.table.ints[i], v));
                 Ok(())

@@ -8,7 +8,7 @@ use super::leaf::{IntLeaf, StrLeaf};
 use super::space::SpaceCond;
 use super::{Ctx, Run};
 use crate::engine::board::Dir;
-use crate::engine::eval::bit_op;
+use crate::engine::eval::{bit_op, R};
 use crate::engine::regions::Group;
 use crate::engine::spatial::board_in;
 use crate::engine::spatial::no_space;
@@ -143,27 +143,19 @@ pub(super) fn int(e: &IntExpr, cx: &Ctx) -> Run<i64> {
             }
             _ => walk_int(e),
         },
-        IntExpr::Binary(op, a, b) => match (&**a, &**b) {
-            (_, IntExpr::Lit(k)) => match by_literal(*op, *k) {
+        IntExpr::Binary(op, a, b) => {
+            match (&**a, &**b) {
                 // `(- 'X 1)`, `(bitand 'F 85)`, `(shl 'F 2)`: one closure.
-                Some(f) => {
-                    let (a, k) = (int(a, cx), *k);
-                    Box::new(move |m| Ok(f(a(m)?, k)))
-                }
-                None => binary(*op, int(a, cx), int(b, cx)),
-            },
-            // `(* 2 'X)`, `(bitxor 255 'F)`: an operator that does not
-            // mind the order of its operands, the literal taken as the
-            // right one (a literal has no effect to order).
-            (IntExpr::Lit(k), _) if commutes(*op) => match by_literal(*op, *k) {
-                Some(f) => {
-                    let (b, k) = (int(b, cx), *k);
-                    Box::new(move |m| Ok(f(b(m)?, k)))
-                }
-                None => binary(*op, int(a, cx), int(b, cx)),
-            },
-            _ => binary(*op, int(a, cx), int(b, cx)),
-        },
+                (x, IntExpr::Lit(k)) => by_literal(*op, x, *k, e, cx)
+                    .unwrap_or_else(|| binary(*op, int(a, cx), int(b, cx))),
+                // `(* 2 'X)`, `(bitxor 255 'F)`: an operator that does not
+                // mind the order of its operands, the literal taken as the
+                // right one (a literal has no effect to order).
+                (IntExpr::Lit(k), x) if commutes(*op) => by_literal(*op, x, *k, e, cx)
+                    .unwrap_or_else(|| binary(*op, int(a, cx), int(b, cx))),
+                _ => binary(*op, int(a, cx), int(b, cx)),
+            }
+        }
         IntExpr::Around { from, var, cond } => around(from, *var, cond, cx),
         IntExpr::RowsSpanned(c) | IntExpr::ColsSpanned(c)
             if matches!(**c, CollectionExpr::Var(..)) =>
@@ -281,19 +273,90 @@ fn binary(op: IntOp, a: Run<i64>, b: Run<i64>) -> Run<i64> {
     }
 }
 
-/// The operator `op` with the literal `k` as its right operand, when it
-/// cannot fail with it (division and remainder can, and so can a shift by
-/// other than 0 to 63 bits: they keep their general closures).
-fn by_literal(op: IntOp, k: i64) -> Option<fn(i64, i64) -> i64> {
+/// An integer operand of a compiled node: a literal or a leaf read in
+/// place (no call), else its compiled closure.
+pub(super) enum Opnd {
+    Lit(i64),
+    /// A leaf, and its expression for the evaluator when the leaf holds a
+    /// value of another kind.
+    Leaf(IntLeaf, Box<IntExpr>),
+    Run(Run<i64>),
+}
+
+impl Opnd {
+    pub fn of(e: &IntExpr, cx: &Ctx) -> Opnd {
+        match IntLeaf::of(e, cx) {
+            Some(IntLeaf::Lit(i)) => Opnd::Lit(i),
+            Some(leaf) => Opnd::Leaf(leaf, Box::new(e.clone())),
+            None => Opnd::Run(int(e, cx)),
+        }
+    }
+
+    /// The operand's value, as its closure would give it.
+    #[inline(always)]
+    pub fn get(&self, m: &mut crate::engine::exec::Machine) -> R<i64> {
+        match self {
+            Opnd::Lit(i) => Ok(*i),
+            Opnd::Leaf(leaf, e) => match leaf.read(m) {
+                Some(i) => Ok(i),
+                None => m.int(e),
+            },
+            Opnd::Run(r) => r(m),
+        }
+    }
+}
+
+/// `x op k`, the literal `k` as the right operand, in one closure, when
+/// the operator cannot fail with it (division and remainder can, and so
+/// can a shift by other than 0 to 63 bits: they keep their general
+/// closures). A leaf `x` is read in place (the whole expression `e` goes to
+/// the evaluator when it holds a value of another kind).
+fn by_literal(op: IntOp, x: &IntExpr, k: i64, e: &IntExpr, cx: &Ctx) -> Option<Run<i64>> {
+    const ADD: u8 = 0;
+    const SUB: u8 = 1;
+    const MUL: u8 = 2;
+    const AND: u8 = 3;
+    const OR: u8 = 4;
+    const XOR: u8 = 5;
+    const SHL: u8 = 6;
+    const SHR: u8 = 7;
+    #[inline(always)]
+    fn apply<const OP: u8>(a: i64, k: i64) -> i64 {
+        match OP {
+            ADD => a.wrapping_add(k),
+            SUB => a.wrapping_sub(k),
+            MUL => a.wrapping_mul(k),
+            AND => a & k,
+            OR => a | k,
+            XOR => a ^ k,
+            SHL => a << (k & 63),
+            _ => a >> (k & 63),
+        }
+    }
+    fn make<const OP: u8>(x: &IntExpr, k: i64, e: &IntExpr, cx: &Ctx) -> Run<i64> {
+        match IntLeaf::of(x, cx) {
+            Some(leaf) => {
+                let e = e.clone();
+                Box::new(move |m| match leaf.read(m) {
+                    Some(a) => Ok(apply::<OP>(a, k)),
+                    None => m.int(&e),
+                })
+            }
+            None => {
+                let a = int(x, cx);
+                Box::new(move |m| Ok(apply::<OP>(a(m)?, k)))
+            }
+        }
+    }
     Some(match op {
-        IntOp::Add => i64::wrapping_add,
-        IntOp::Sub => i64::wrapping_sub,
-        IntOp::Mul => i64::wrapping_mul,
-        IntOp::BitAnd => |a, k| a & k,
-        IntOp::BitOr => |a, k| a | k,
-        IntOp::BitXor => |a, k| a ^ k,
-        IntOp::Shl if (0..64).contains(&k) => |a, k| a << k,
-        IntOp::Shr if (0..64).contains(&k) => |a, k| a >> k,
+        IntOp::Add => make::<ADD>(x, k, e, cx),
+        IntOp::Sub => make::<SUB>(x, k, e, cx),
+        IntOp::Mul => make::<MUL>(x, k, e, cx),
+        IntOp::BitAnd => make::<AND>(x, k, e, cx),
+        IntOp::BitOr => make::<OR>(x, k, e, cx),
+        IntOp::BitXor => make::<XOR>(x, k, e, cx),
+        IntOp::Shl if (0..64).contains(&k) => make::<SHL>(x, k, e, cx),
+        IntOp::Shr if (0..64).contains(&k) => make::<SHR>(x, k, e, cx),
         IntOp::Div | IntOp::Mod | IntOp::Pow | IntOp::Shl | IntOp::Shr => return None,
     })
 }
