@@ -386,23 +386,40 @@ impl BoardGeom {
     /// The spaces of `bits` (of this board), in order, into `out`
     /// (emptied first), and the rows and the columns they lie in, as bits
     /// (bit `r`: row `r`): `None` on a board of more than 64 rows or
-    /// columns. One pass over the set.
+    /// columns.
     pub fn spaces_and_lines(&self, bits: &Bits, out: &mut Vec<SpaceId>) -> Option<(u64, u64)> {
         out.clear();
         let first = self.first;
+        bits.each(|i| out.push(first + i));
         if self.rows > 64 || self.cols > 64 || self.rc.len() != self.len() as usize {
-            bits.each(|i| out.push(first + i));
             return None;
         }
         let (mut rows, mut cols) = (0u64, 0u64);
-        let rc = &self.rc[..];
-        bits.each(|i| {
-            out.push(first + i);
-            if let Some(&(r, c)) = rc.get(i as usize) {
-                rows |= 1 << r;
-                cols |= 1 << c;
+        if self.len() <= 128 && out.len() > 8 {
+            // A large set: space `i` is at row `i / cols`, column
+            // `i % cols`, so the rows are the words of `cols` bits that are
+            // not zero, and the columns the bits of those words put
+            // together (a few word operations a row, not two a member).
+            let unit = (1u128 << self.cols) - 1;
+            let (mut rest, mut r) = (bits.low128(), 0);
+            while rest != 0 {
+                let row = rest & unit;
+                if row != 0 {
+                    rows |= 1 << r;
+                    cols |= row as u64;
+                }
+                rest >>= self.cols;
+                r += 1;
             }
-        });
+        } else {
+            let rc = &self.rc[..];
+            bits.each(|i| {
+                if let Some(&(r, c)) = rc.get(i as usize) {
+                    rows |= 1 << r;
+                    cols |= 1 << c;
+                }
+            });
+        }
         Some((rows, cols))
     }
 

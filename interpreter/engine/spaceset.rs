@@ -159,6 +159,13 @@ impl Bits {
         Some(k as u32 * 64 + 63 - self.w[k].leading_zeros())
     }
 
+    /// The first 128 members' bits (space `i`: bit `i`), for a board of
+    /// at most 128 spaces.
+    #[inline]
+    pub fn low128(&self) -> u128 {
+        u128::from(self.w[0]) | u128::from(self.w[1]) << 64
+    }
+
     /// Calls `f` with each member, in increasing order.
     #[inline]
     pub fn each(&self, mut f: impl FnMut(u32)) {
