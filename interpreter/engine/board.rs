@@ -346,6 +346,27 @@ impl BoardGeom {
         Some(near)
     }
 
+    /// The bits of `around` for the neighbours of `s` in `mask` (a set of
+    /// this board): bit `k` for the `k`th direction of `around`; `None`
+    /// for a space of another board (or a direction the board lacks).
+    #[inline]
+    pub fn around_in(&self, s: SpaceId, mask: &Bits) -> Option<i64> {
+        let row = self.steps.get(s.wrapping_sub(self.first) as usize)?;
+        let mut bits = 0;
+        for (k, d) in self.around_dirs().iter().enumerate() {
+            match row[*d as usize] {
+                NONE => {}
+                WRONG => return None,
+                n => {
+                    if mask.contains(n.wrapping_sub(self.first)) {
+                        bits |= 1 << k;
+                    }
+                }
+            }
+        }
+        Some(bits)
+    }
+
     fn neighbour_dirs(&self) -> &'static [Dir] {
         if self.track {
             &[Dir::Prev, Dir::Next]

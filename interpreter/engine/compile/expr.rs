@@ -370,25 +370,21 @@ fn around(from: &SpaceExpr, var: VarId, cond: &BoolExpr, cx: &Ctx) -> Run<i64> {
         let Some(s) = from(m)? else {
             return Ok(0);
         };
+        let loaded = fast.as_ref().and_then(|f| Some((f, f.load(m)?)));
+        // A condition the index answers: its spaces of the board at once,
+        // then a bit per neighbour.
+        if let Some((f, l)) = &loaded {
+            if let Some((_, mask)) = f.mask_of(m, l, s) {
+                if let Some(bits) = board_in(&m.table.boards, s)?.around_in(s, &mask) {
+                    return Ok(bits);
+                }
+            }
+        }
         let board = board_in(&m.table.boards, s)?;
         let near = match board.around_fast(s) {
             Some(near) => near,
             None => board.around(s)?,
         };
-        let loaded = fast.as_ref().and_then(|f| Some((f, f.load(m)?)));
-        // A condition the index answers: its spaces of the board at once,
-        // then a bit per neighbour.
-        if let Some((f, l)) = &loaded {
-            if let Some((first, mask)) = f.mask_of(m, l, s) {
-                let mut bits = 0;
-                for (k, n) in near.into_iter().enumerate() {
-                    if n.is_some_and(|n| mask.contains(n.wrapping_sub(first))) {
-                        bits |= 1 << k;
-                    }
-                }
-                return Ok(bits);
-            }
-        }
         let mut bits = 0;
         for (k, n) in near.into_iter().enumerate() {
             let Some(n) = n else { continue };
