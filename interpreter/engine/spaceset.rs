@@ -228,6 +228,29 @@ impl Entry {
 #[derive(Clone, Debug, Default)]
 pub struct SpaceIndex {
     entries: Vec<Entry>,
+    /// Where each entry is, by [`slot_key`] of its (board, loc, key): its
+    /// number plus one (0: not built).
+    find: Vec<u32>,
+}
+
+/// The place of (board `bi`, location `loc`, key `key`) in
+/// [`SpaceIndex::find`], locations counted `loc_count` a board and keys
+/// `attr_width` (plus occupancy) a location; `None` for a key no card has
+/// (such entries are searched for).
+#[inline(always)]
+fn slot_key(
+    bi: u32,
+    loc: u32,
+    key: Option<usize>,
+    loc_count: usize,
+    attr_width: usize,
+) -> Option<usize> {
+    let k = match key {
+        None => 0,
+        Some(k) if k < attr_width => k + 1,
+        Some(_) => return None,
+    };
+    Some((bi as usize * loc_count + loc as usize) * (attr_width + 1) + k)
 }
 
 /// What lies on the table, read by the index: the table's fields the
@@ -283,11 +306,14 @@ fn entry<'i>(
     loc: u32,
     key: Option<usize>,
 ) -> &'i Entry {
-    let at = match index
-        .entries
-        .iter()
-        .position(|e| e.board == bi && e.loc == loc && e.key == key)
-    {
+    let found = match slot_key(bi, loc, key, loc_count, lies.attr_width) {
+        Some(k) => index.find.get(k).filter(|&&n| n > 0).map(|&n| n as usize - 1),
+        None => index
+            .entries
+            .iter()
+            .position(|e| e.board == bi && e.loc == loc && e.key == key),
+    };
+    let at = match found {
         Some(at) => at,
         None => build(index, lies, loc_count, (board, bi), loc, key),
     };
@@ -318,6 +344,12 @@ fn build(
         e.update(lies, loc_count, board.first, i);
     }
     index.entries.push(e);
+    if let Some(k) = slot_key(bi, loc, key, loc_count, lies.attr_width) {
+        if index.find.len() <= k {
+            index.find.resize(k + 1, 0);
+        }
+        index.find[k] = index.entries.len() as u32;
+    }
     index.entries.len() - 1
 }
 
@@ -392,6 +424,7 @@ fn touch_indexed(t: &mut Table, loc_count: usize, slot: Slot) {
 /// Forgets the index (after locations were rewritten wholesale).
 pub fn forget(t: &mut Table) {
     t.space_index.entries.clear();
+    t.space_index.find.clear();
 }
 
 /// How the spaces of a board reach their neighbours, for searches with
