@@ -486,7 +486,19 @@ impl<'a> Machine<'a> {
 
     /// Sets integer storage `i` to `new`, journaled and logged (what
     /// `set`, `inc` and `dec` do once their operands are known).
+    #[inline(always)]
     pub(super) fn store_int(&mut self, i: usize, new: i64) {
+        // Most stores are neither journaled nor logged (the rules running
+        // between decisions): one write.
+        if self.journaling || self.log.is_some() {
+            return self.store_int_noted(i, new);
+        }
+        self.table.ints[i] = new;
+    }
+
+    /// [`Machine::store_int`] journaled and logged.
+    #[inline(never)]
+    fn store_int_noted(&mut self, i: usize, new: i64) {
         let old = self.table.ints[i];
         self.record(|_| Undo::Int(i, old));
         self.table.ints[i] = new;
@@ -494,7 +506,17 @@ impl<'a> Machine<'a> {
     }
 
     /// Sets string storage `i` to `v`, journaled and logged.
+    #[inline(always)]
     pub(super) fn store_str(&mut self, i: usize, v: Sym) {
+        if self.journaling || self.log.is_some() {
+            return self.store_str_noted(i, v);
+        }
+        self.table.strs[i] = v;
+    }
+
+    /// [`Machine::store_str`] journaled and logged.
+    #[inline(never)]
+    fn store_str_noted(&mut self, i: usize, v: Sym) {
         let old = self.table.strs[i];
         self.record(|_| Undo::Str(i, old));
         self.table.strs[i] = v;

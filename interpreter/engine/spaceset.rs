@@ -307,7 +307,11 @@ fn entry<'i>(
     key: Option<usize>,
 ) -> &'i Entry {
     let found = match slot_key(bi, loc, key, loc_count, lies.attr_width) {
-        Some(k) => index.find.get(k).filter(|&&n| n > 0).map(|&n| n as usize - 1),
+        Some(k) => index
+            .find
+            .get(k)
+            .filter(|&&n| n > 0)
+            .map(|&n| n as usize - 1),
         None => index
             .entries
             .iter()

@@ -147,22 +147,17 @@ fn action(a: &Action, cx: &Ctx) -> Run<()> {
             }
         }
         Action::SetInt(s, v) | Action::IncInt(s, v) | Action::DecInt(s, v) => {
-            let Some(slot) = storage(&s.owner, &s.name, cx.int_count) else {
-                return walk(a);
+            let step = match a {
+                Action::IncInt(..) => INC,
+                Action::DecInt(..) => DEC,
+                _ => SET,
             };
-            let v = expr::Opnd::of(v, cx);
-            let step: fn(i64, i64) -> i64 = match a {
-                Action::IncInt(..) => i64::wrapping_add,
-                Action::DecInt(..) => i64::wrapping_sub,
-                _ => |_, v| v,
-            };
-            Box::new(move |m| {
-                m.actions += 1;
-                let v = v.get(m)?;
-                let i = slot(m)?;
-                m.store_int(i, step(m.table.ints[i], v));
-                Ok(())
-            })
+            match step {
+                INC => store_int::<INC>(s, v, cx),
+                DEC => store_int::<DEC>(s, v, cx),
+                _ => store_int::<SET>(s, v, cx),
+            }
+            .unwrap_or_else(|| walk(a))
         }
         Action::Move {
             from: CardExpr::At(Pos::Top, src),
@@ -209,6 +204,44 @@ fn action(a: &Action, cx: &Ctx) -> Run<()> {
         }
         _ => walk(a),
     }
+}
+
+/// What `set`, `inc` and `dec` of an integer storage do with the value.
+const SET: u8 = 0;
+const INC: u8 = 1;
+const DEC: u8 = 2;
+
+/// `(set S V)`, `(inc S V)` or `(dec S V)` (`STEP`) of the integer
+/// storage `s`: the value, then the storage's slot, as the evaluator reads
+/// them; a storage of the game is a slot known now. `None` for a storage
+/// whose name is not fixed.
+fn store_int<const STEP: u8>(s: &IntStorage, v: &IntExpr, cx: &Ctx) -> Option<Run<()>> {
+    #[inline(always)]
+    fn step<const STEP: u8>(old: i64, v: i64) -> i64 {
+        match STEP {
+            INC => old.wrapping_add(v),
+            DEC => old.wrapping_sub(v),
+            _ => v,
+        }
+    }
+    let v = expr::Opnd::of(v, cx);
+    if let (OwnerExpr::Game, NameRef::Fixed(id)) = (&s.owner, &s.name) {
+        let i = *id as usize;
+        return Some(Box::new(move |m| {
+            m.actions += 1;
+            let v = v.get(m)?;
+            m.store_int(i, step::<STEP>(m.table.ints[i], v));
+            Ok(())
+        }));
+    }
+    let slot = storage(&s.owner, &s.name, cx.int_count)?;
+    Some(Box::new(move |m| {
+        m.actions += 1;
+        let v = v.get(m)?;
+        let i = slot(m)?;
+        m.store_int(i, step::<STEP>(m.table.ints[i], v));
+        Ok(())
+    }))
 }
 
 /// One space `s` of `(all SPACES 'X (GUARD ACTION))` (the guard, its
