@@ -517,7 +517,7 @@ impl Picker {
             Picker::Cards(c) => c
                 .slice(m.table)
                 .get(i)
-                .map_or(Value::Unset, |id| Value::Card(*id)),
+                .map_or_else(|| Value::Unset, |id| Value::Card(*id)),
             Picker::Items(items) => items.get(i),
         }
     }

@@ -529,12 +529,12 @@ impl<'a> Machine<'a> {
             ValueExpr::Int(e) => Value::Int(self.int(e)?),
             ValueExpr::Bool(e) => Value::Bool(self.bool(e)?),
             ValueExpr::Str(e) => Value::Str(self.str(e)?),
-            ValueExpr::Card(e) => self.card(e)?.map_or(Value::Unset, |c| Value::Card(c.id)),
+            ValueExpr::Card(e) => self.card(e)?.map_or_else(|| Value::Unset, |c| Value::Card(c.id)),
             ValueExpr::Cards(e) => Value::Cards(self.cards(e)?.into_vec(self.table)),
             ValueExpr::CardsCollection(e) => Value::Colls(self.collections(e)?),
             ValueExpr::Player(e) => Value::Player(self.player(e)?),
             ValueExpr::Team(e) => Value::Team(self.team(e)?),
-            ValueExpr::Space(e) => self.space(e)?.map_or(Value::Unset, Value::Space),
+            ValueExpr::Space(e) => self.space(e)?.map_or_else(|| Value::Unset, Value::Space),
             ValueExpr::Collection(e) => self.items(e)?.into_value(),
         })
     }

@@ -141,7 +141,7 @@ fn action(a: &Action, cx: &Ctx) -> Run<()> {
                 ValueExpr::Int(e) => bind(int(e, cx), var, body, Value::Int),
                 ValueExpr::Bool(e) => bind(bool(e, cx), var, body, Value::Bool),
                 ValueExpr::Space(e) => bind(expr::space(e, cx), var, body, |s| {
-                    s.map_or(Value::Unset, Value::Space)
+                    s.map_or_else(|| Value::Unset, Value::Space)
                 }),
                 v => bind(self::value(v, cx), var, body, |v| v),
             }
@@ -462,7 +462,7 @@ fn value(v: &ValueExpr, cx: &Ctx) -> Run<Value> {
         }
         ValueExpr::Card(e) => {
             let e = expr::card(e, cx);
-            Box::new(move |m| Ok(e(m)?.map_or(Value::Unset, |c| Value::Card(c.id))))
+            Box::new(move |m| Ok(e(m)?.map_or_else(|| Value::Unset, |c| Value::Card(c.id))))
         }
         _ => {
             let v = v.clone();
