@@ -40,6 +40,9 @@
 //! `compile::OptionGuard::uniform`), its *verdict* for one item serves all
 //! the items of the sieve.
 //!
+//! An option that is `(turn pass)` alone is a move whatever the table
+//! holds (its check only counts the pass): it is never run to be checked.
+//!
 //! The buffers of a plan and of a draw are reused from decision to
 //! decision on a thread (`Spare`).
 
@@ -72,6 +75,9 @@ struct Slots {
     /// 0 not yet, 1 a move, 2 none.
     uniform: bool,
     verdict: Cell<u8>,
+    /// An option that is `(turn pass)` alone: always a move (its check
+    /// only counts the pass), so it is never run to be checked.
+    pass: bool,
 }
 
 /// The slots of a choice whose options can all be sampled, found when the
@@ -148,6 +154,7 @@ impl Plan {
                     sieve: None,
                     uniform: false,
                     verdict: Cell::new(0),
+                    pass: option.cond.is_none() && matches!(option.action, Action::TurnPass),
                 });
                 continue;
             }
@@ -193,6 +200,7 @@ impl Plan {
                 sieve,
                 uniform,
                 verdict: Cell::new(0),
+                pass: false,
             });
         }
         plan.total = plan.options.iter().map(|o| o.len).sum();
@@ -224,6 +232,9 @@ impl Plan {
     ) -> Option<(usize, Option<u32>)> {
         let (o, i) = self.locate(s);
         let slots = self.options.get(o)?;
+        if slots.pass {
+            return Some((o, None));
+        }
         if slots.sieve.as_ref().is_some_and(|b| !b.contains(i as u32)) {
             return None;
         }
