@@ -193,6 +193,9 @@ struct Entry {
     /// For each value of the key, the spaces whose top card has it (a top
     /// card without the key counts as the empty string).
     values: Vec<(Sym, Bits)>,
+    /// Where each value is in `values`, by value: its number plus one (0:
+    /// no top card has had it), so that finding a value takes no search.
+    value_at: Vec<u32>,
 }
 
 impl Entry {
@@ -216,10 +219,25 @@ impl Entry {
         }
         if let Some(attrs) = top {
             let v = attrs.get(key).copied().unwrap_or(EMPTY);
-            match self.values.iter_mut().find(|(s, _)| *s == v) {
-                Some((_, bits)) => bits.insert(i),
-                None => self.values.push((v, Bits::one(self.len, i))),
+            match self.value(v) {
+                Some(k) => self.values[k].1.insert(i),
+                None => {
+                    self.values.push((v, Bits::one(self.len, i)));
+                    if self.value_at.len() <= v as usize {
+                        self.value_at.resize(v as usize + 1, 0);
+                    }
+                    self.value_at[v as usize] = self.values.len() as u32;
+                }
             }
+        }
+    }
+
+    /// The number of value `v` in `values`, if some top card has had it.
+    #[inline(always)]
+    fn value(&self, v: Sym) -> Option<usize> {
+        match self.value_at.get(v as usize) {
+            Some(&k) if k > 0 => Some(k as usize - 1),
+            _ => None,
         }
     }
 }
@@ -343,6 +361,7 @@ fn build(
         len: board.len(),
         occupied: Bits::empty(board.len()),
         values: Vec::new(),
+        value_at: Vec::new(),
     };
     for i in 0..board.len() {
         e.update(lies, loc_count, board.first, i);
@@ -382,8 +401,8 @@ pub fn top_is(
     out: &mut Bits,
 ) {
     let e = entry(index, lies, loc_count, (board, bi), loc, Some(key));
-    *out = match e.values.iter().find(|(s, _)| *s == value) {
-        Some((_, bits)) => *bits,
+    *out = match e.value(value) {
+        Some(k) => e.values[k].1,
         None => Bits::empty(board.len()),
     };
     if value == EMPTY {
