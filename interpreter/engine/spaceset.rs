@@ -421,6 +421,11 @@ pub fn touch(t: &mut Table, loc_count: usize, slot: Slot) {
 
 #[inline(never)]
 fn touch_indexed(t: &mut Table, loc_count: usize, slot: Slot) {
+    // The locations of the game, the players and the teams come before
+    // those of the spaces: none is indexed.
+    if (slot as usize) < Table::owner_count(t.players) * loc_count {
+        return;
+    }
     let (owner, loc) = Table::slot_parts(slot, loc_count);
     let Some(s) = t.owner_space(owner) else {
         return;
