@@ -18,6 +18,7 @@ mod create;
 mod eval;
 mod exec;
 mod explore;
+mod journal;
 mod owners;
 mod path;
 mod position;

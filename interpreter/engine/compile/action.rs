@@ -3,6 +3,7 @@
 //! [`Machine::action`] does for the action, through the same journaled
 //! primitives; any other action is handed, whole, to the evaluator.
 
+use super::arith;
 use super::expr::{self, bool, int, storage};
 use super::space::SpaceCond;
 use super::{Ctx, Run};
@@ -224,7 +225,7 @@ fn store_int<const STEP: u8>(s: &IntStorage, v: &IntExpr, cx: &Ctx) -> Option<Ru
             _ => v,
         }
     }
-    let v = expr::Opnd::of(v, cx);
+    let v = arith::Opnd::of(v, cx);
     if let (OwnerExpr::Game, NameRef::Fixed(id)) = (&s.owner, &s.name) {
         let i = *id as usize;
         return Some(Box::new(move |m| {

@@ -4,11 +4,11 @@
 //! closure of its own, or a value of an unexpected kind at run time, is
 //! handed to the evaluator.
 
+use super::arith;
 use super::leaf::{IntLeaf, StrLeaf};
 use super::space::SpaceCond;
 use super::{Ctx, Run};
 use crate::engine::board::Dir;
-use crate::engine::eval::{bit_op, R};
 use crate::engine::regions::Group;
 use crate::engine::spatial::board_in;
 use crate::engine::spatial::no_space;
@@ -103,14 +103,6 @@ pub(super) fn storage(o: &OwnerExpr, name: &NameRef<u16>, count: usize) -> Optio
 
 // ---- integers -----------------------------------------------------------
 
-/// Whether `a op b` is `b op a` for every pair (and neither fails).
-fn commutes(op: IntOp) -> bool {
-    matches!(
-        op,
-        IntOp::Add | IntOp::Mul | IntOp::BitAnd | IntOp::BitOr | IntOp::BitXor
-    )
-}
-
 /// An integer.
 pub(super) fn int(e: &IntExpr, cx: &Ctx) -> Run<i64> {
     if let Some(leaf) = IntLeaf::of(e, cx) {
@@ -143,19 +135,7 @@ pub(super) fn int(e: &IntExpr, cx: &Ctx) -> Run<i64> {
             }
             _ => walk_int(e),
         },
-        IntExpr::Binary(op, a, b) => {
-            match (&**a, &**b) {
-                // `(- 'X 1)`, `(bitand 'F 85)`, `(shl 'F 2)`: one closure.
-                (x, IntExpr::Lit(k)) => by_literal(*op, x, *k, e, cx)
-                    .unwrap_or_else(|| binary(*op, int(a, cx), int(b, cx))),
-                // `(* 2 'X)`, `(bitxor 255 'F)`: an operator that does not
-                // mind the order of its operands, the literal taken as the
-                // right one (a literal has no effect to order).
-                (IntExpr::Lit(k), x) if commutes(*op) => by_literal(*op, x, *k, e, cx)
-                    .unwrap_or_else(|| binary(*op, int(a, cx), int(b, cx))),
-                _ => binary(*op, int(a, cx), int(b, cx)),
-            }
-        }
+        IntExpr::Binary(op, a, b) => arith::binary_op(*op, a, b, e, cx),
         IntExpr::Around { from, var, cond } => around(from, *var, cond, cx),
         IntExpr::RowsSpanned(c) | IntExpr::ColsSpanned(c)
             if matches!(**c, CollectionExpr::Var(..)) =>
@@ -239,126 +219,6 @@ pub(super) fn int(e: &IntExpr, cx: &Ctx) -> Run<i64> {
         }
         _ => walk_int(e),
     }
-}
-
-/// `(+ A B)` and the other operators: A, then B, as the evaluator does.
-fn binary(op: IntOp, a: Run<i64>, b: Run<i64>) -> Run<i64> {
-    match op {
-        IntOp::Add => Box::new(move |m| Ok(a(m)?.wrapping_add(b(m)?))),
-        IntOp::Sub => Box::new(move |m| Ok(a(m)?.wrapping_sub(b(m)?))),
-        IntOp::Mul => Box::new(move |m| Ok(a(m)?.wrapping_mul(b(m)?))),
-        IntOp::Div => Box::new(move |m| {
-            let (a, b) = (a(m)?, b(m)?);
-            Ok(a.checked_div(b).ok_or("division by zero in `//`")?)
-        }),
-        IntOp::Mod => Box::new(move |m| {
-            let (a, b) = (a(m)?, b(m)?);
-            Ok(a.checked_rem_euclid(b).ok_or("division by zero in `%`")?)
-        }),
-        IntOp::Pow => Box::new(move |m| {
-            let (a, b) = (a(m)?, b(m)?);
-            Ok(if b < 0 {
-                0
-            } else {
-                a.wrapping_pow(b.min(u32::MAX as i64) as u32)
-            })
-        }),
-        IntOp::BitAnd => Box::new(move |m| Ok(a(m)? & b(m)?)),
-        IntOp::BitOr => Box::new(move |m| Ok(a(m)? | b(m)?)),
-        IntOp::BitXor => Box::new(move |m| Ok(a(m)? ^ b(m)?)),
-        IntOp::Shl | IntOp::Shr => Box::new(move |m| {
-            let (a, b) = (a(m)?, b(m)?);
-            bit_op(op, a, b)
-        }),
-    }
-}
-
-/// An integer operand of a compiled node: a literal or a leaf read in
-/// place (no call), else its compiled closure.
-pub(super) enum Opnd {
-    Lit(i64),
-    /// A leaf, and its expression for the evaluator when the leaf holds a
-    /// value of another kind.
-    Leaf(IntLeaf, Box<IntExpr>),
-    Run(Run<i64>),
-}
-
-impl Opnd {
-    pub fn of(e: &IntExpr, cx: &Ctx) -> Opnd {
-        match IntLeaf::of(e, cx) {
-            Some(IntLeaf::Lit(i)) => Opnd::Lit(i),
-            Some(leaf) => Opnd::Leaf(leaf, Box::new(e.clone())),
-            None => Opnd::Run(int(e, cx)),
-        }
-    }
-
-    /// The operand's value, as its closure would give it.
-    #[inline(always)]
-    pub fn get(&self, m: &mut crate::engine::exec::Machine) -> R<i64> {
-        match self {
-            Opnd::Lit(i) => Ok(*i),
-            Opnd::Leaf(leaf, e) => match leaf.read(m) {
-                Some(i) => Ok(i),
-                None => m.int(e),
-            },
-            Opnd::Run(r) => r(m),
-        }
-    }
-}
-
-/// `x op k`, the literal `k` as the right operand, in one closure, when
-/// the operator cannot fail with it (division and remainder can, and so
-/// can a shift by other than 0 to 63 bits: they keep their general
-/// closures). A leaf `x` is read in place (the whole expression `e` goes to
-/// the evaluator when it holds a value of another kind).
-fn by_literal(op: IntOp, x: &IntExpr, k: i64, e: &IntExpr, cx: &Ctx) -> Option<Run<i64>> {
-    const ADD: u8 = 0;
-    const SUB: u8 = 1;
-    const MUL: u8 = 2;
-    const AND: u8 = 3;
-    const OR: u8 = 4;
-    const XOR: u8 = 5;
-    const SHL: u8 = 6;
-    const SHR: u8 = 7;
-    #[inline(always)]
-    fn apply<const OP: u8>(a: i64, k: i64) -> i64 {
-        match OP {
-            ADD => a.wrapping_add(k),
-            SUB => a.wrapping_sub(k),
-            MUL => a.wrapping_mul(k),
-            AND => a & k,
-            OR => a | k,
-            XOR => a ^ k,
-            SHL => a << (k & 63),
-            _ => a >> (k & 63),
-        }
-    }
-    fn make<const OP: u8>(x: &IntExpr, k: i64, e: &IntExpr, cx: &Ctx) -> Run<i64> {
-        match IntLeaf::of(x, cx) {
-            Some(leaf) => {
-                let e = e.clone();
-                Box::new(move |m| match leaf.read(m) {
-                    Some(a) => Ok(apply::<OP>(a, k)),
-                    None => m.int(&e),
-                })
-            }
-            None => {
-                let a = int(x, cx);
-                Box::new(move |m| Ok(apply::<OP>(a(m)?, k)))
-            }
-        }
-    }
-    Some(match op {
-        IntOp::Add => make::<ADD>(x, k, e, cx),
-        IntOp::Sub => make::<SUB>(x, k, e, cx),
-        IntOp::Mul => make::<MUL>(x, k, e, cx),
-        IntOp::BitAnd => make::<AND>(x, k, e, cx),
-        IntOp::BitOr => make::<OR>(x, k, e, cx),
-        IntOp::BitXor => make::<XOR>(x, k, e, cx),
-        IntOp::Shl if (0..64).contains(&k) => make::<SHL>(x, k, e, cx),
-        IntOp::Shr if (0..64).contains(&k) => make::<SHR>(x, k, e, cx),
-        IntOp::Div | IntOp::Mod | IntOp::Pow | IntOp::Shl | IntOp::Shr => return None,
-    })
 }
 
 /// `(around SPACE 'V COND)`: the condition tested at each neighbour

@@ -32,6 +32,7 @@
 //! tree evaluator, with its oracle.
 
 mod action;
+mod arith;
 mod expr;
 mod leaf;
 pub(super) mod space;

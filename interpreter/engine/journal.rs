@@ -1,0 +1,217 @@
+//! The undo journal of a [`Machine`]: while it is on, every change to the
+//! table is recorded ([`Undo`]) so that exploring a choice's options, or
+//! checking a move, can take the changes back. The storage writes that the
+//! rules make most often (`set`, `inc`, `dec`) are here too: off the
+//! journal and the log, they are one write.
+
+use super::exec::Machine;
+use super::spaceset::touch;
+use super::state::{CardId, Cycle, PointMap, Slot, Table};
+use crate::ir::Sym;
+use crate::random::GameRng;
+use std::sync::Arc;
+
+/// How to take back one change.
+#[derive(Clone, Debug)]
+pub enum Undo {
+    /// A card moved between (or within) locations; `last` is the card
+    /// `(last moved)` was before.
+    Moved {
+        card: CardId,
+        from: Slot,
+        from_idx: usize,
+        to: Slot,
+        to_idx: usize,
+        last: Option<CardId>,
+    },
+    /// A card reference was inserted (remember).
+    Inserted {
+        slot: Slot,
+        idx: usize,
+    },
+    /// A card reference was removed (forget).
+    Removed {
+        slot: Slot,
+        idx: usize,
+        card: CardId,
+    },
+    /// A location's previous order (shuffle).
+    Loc(Slot, Vec<CardId>),
+    Int(usize, i64),
+    Str(usize, Sym),
+    Points(usize, Option<Arc<PointMap>>),
+    Cycles(Vec<Cycle>),
+    Teams(Vec<Vec<u8>>, Vec<u8>),
+    Rng(Box<GameRng>),
+    /// Cards created by a deck (dropped again).
+    Created {
+        cards: Arc<Vec<Sym>>,
+        card_count: usize,
+        slot: Slot,
+        loc_len: usize,
+    },
+}
+
+/// Removes the card at `idx` of a location (most often its top: no copy).
+#[inline(always)]
+pub(super) fn take_out(cards: &mut Vec<CardId>, idx: usize) {
+    if idx + 1 == cards.len() {
+        cards.pop();
+    } else {
+        cards.remove(idx);
+    }
+}
+
+impl Machine<'_> {
+    /// Turns the journal on: from now on every change is recorded, to be
+    /// taken back with [`Machine::undo_to`].
+    pub fn start_journal(&mut self) {
+        self.journal.clear();
+        self.journaling = true;
+    }
+
+    /// Turns the journal off and forgets it: the changes made so far stay,
+    /// and the machine goes on as a new one would.
+    pub fn stop_journal(&mut self) {
+        self.journal.clear();
+        self.journaling = false;
+        self.rng_saved = false;
+    }
+
+    /// Saves the generator before its first draw, when journaling.
+    pub fn save_rng(&mut self) {
+        if !self.rng_saved && self.journaling {
+            self.journal
+                .push(Undo::Rng(Box::new(self.table.rng.clone())));
+            self.rng_saved = true;
+        }
+    }
+
+    /// Journals how to take back a change, when journaling: `u` makes the
+    /// entry, from the table before the change (so nothing is copied for
+    /// a journal that is off).
+    #[inline]
+    pub(super) fn record(&mut self, u: impl FnOnce(&Table) -> Undo) {
+        if self.journaling {
+            let entry = u(self.table);
+            self.journal.push(entry);
+        }
+    }
+
+    /// Takes back every journaled change.
+    pub fn undo_all(&mut self) {
+        self.undo_to(0);
+    }
+
+    /// The journal's length: a mark to take changes back to.
+    #[inline]
+    pub fn journal_len(&self) -> usize {
+        self.journal.len()
+    }
+
+    /// Takes back the journaled changes made since `mark`.
+    #[inline]
+    pub fn undo_to(&mut self, mark: usize) {
+        if self.journal.len() > mark {
+            self.undo_entries(mark);
+        }
+    }
+
+    fn undo_entries(&mut self, mark: usize) {
+        let lc = self.tabs.loc_count;
+        let t = &mut *self.table;
+        for u in self.journal.drain(mark..).rev() {
+            match u {
+                Undo::Moved {
+                    card,
+                    from,
+                    from_idx,
+                    to,
+                    to_idx,
+                    last,
+                } => {
+                    take_out(&mut t.locs[to as usize], to_idx);
+                    t.locs[from as usize].insert(from_idx, card);
+                    t.card_loc[card as usize] = from;
+                    t.last_moved = last;
+                    touch(t, lc, to);
+                    touch(t, lc, from);
+                }
+                Undo::Inserted { slot, idx } => {
+                    t.locs[slot as usize].remove(idx);
+                    touch(t, lc, slot);
+                }
+                Undo::Removed { slot, idx, card } => {
+                    t.locs[slot as usize].insert(idx, card);
+                    touch(t, lc, slot);
+                }
+                Undo::Loc(slot, v) => {
+                    t.locs[slot as usize] = v;
+                    touch(t, lc, slot);
+                }
+                Undo::Int(i, v) => t.ints[i] = v,
+                Undo::Str(i, v) => t.strs[i] = v,
+                Undo::Points(i, v) => t.points[i] = v,
+                Undo::Cycles(v) => t.player_cycles = v,
+                Undo::Teams(teams, of) => {
+                    t.teams = teams;
+                    t.team_of = of;
+                }
+                Undo::Rng(r) => {
+                    t.rng = *r;
+                    self.rng_saved = false;
+                }
+                Undo::Created {
+                    cards,
+                    card_count,
+                    slot,
+                    loc_len,
+                } => {
+                    t.card_loc.truncate(card_count);
+                    t.cards = cards;
+                    t.locs[slot as usize].truncate(loc_len);
+                    touch(t, lc, slot);
+                }
+            }
+        }
+    }
+
+    /// Sets integer storage `i` to `new`, journaled and logged (what
+    /// `set`, `inc` and `dec` do once their operands are known).
+    #[inline(always)]
+    pub(super) fn store_int(&mut self, i: usize, new: i64) {
+        // Most stores are neither journaled nor logged (the rules running
+        // between decisions): one write.
+        if self.journaling || self.log.is_some() {
+            return self.store_int_noted(i, new);
+        }
+        self.table.ints[i] = new;
+    }
+
+    /// [`Machine::store_int`] journaled and logged.
+    #[inline(never)]
+    fn store_int_noted(&mut self, i: usize, new: i64) {
+        let old = self.table.ints[i];
+        self.record(|_| Undo::Int(i, old));
+        self.table.ints[i] = new;
+        self.log(|m| format!("{} = {new}", m.int_name(i)));
+    }
+
+    /// Sets string storage `i` to `v`, journaled and logged.
+    #[inline(always)]
+    pub(super) fn store_str(&mut self, i: usize, v: Sym) {
+        if self.journaling || self.log.is_some() {
+            return self.store_str_noted(i, v);
+        }
+        self.table.strs[i] = v;
+    }
+
+    /// [`Machine::store_str`] journaled and logged.
+    #[inline(never)]
+    fn store_str_noted(&mut self, i: usize, v: Sym) {
+        let old = self.table.strs[i];
+        self.record(|_| Undo::Str(i, old));
+        self.table.strs[i] = v;
+        self.log(|m| format!("{} = {}", m.str_name(i), m.tabs.prog.symbols[v as usize]));
+    }
+}
