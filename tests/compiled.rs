@@ -199,6 +199,18 @@ fn fallbacks_give_the_evaluators_values_and_errors() {
         "(all (N, E, S, W) 'D
               (let (neighbour (space G 0 1) 'D) 'T
                    ((onboard 'T) (set (game sto X) (+ (* (game sto X) 10) (index 'T))))))",
+        // An operator with a literal operand over a leaf that reads no
+        // space (the evaluator's error), a literal on the left, a shift by
+        // a literal; `set`, `inc` and `dec` of a storage of the game by a
+        // leaf, and by a leaf that reads no space (the same error).
+        "(let (neighbour (space G 0 0) N) 'S (set (game sto X) (+ ('S sto MARK) 1)))",
+        "(let (neighbour (space G 0 0) N) 'S (set (game sto X) (* 2 ('S sto MARK))))",
+        "(let (space G 2 1) 'S (do ((set ('S sto MARK) 5)
+                                   (set (game sto X) (shr (shl ('S sto MARK) 4) 2))
+                                   (inc (game sto Y) (bitxor 3 ('S sto MARK)))
+                                   (dec (game sto Y) ('S sto MARK))
+                                   (inc (game sto X) (- (game sto Y) 2)))))",
+        "(let (neighbour (space G 0 0) W) 'S (inc (game sto X) ('S sto MARK)))",
         // `any` run for every item outside a choice; `let` of cards.
         "(any (range 1 .. 4) 'K (inc (game sto X) 'K))",
         "(all (range (game sto Y) .. 3) 'K (set (game sto X) (+ (* (game sto X) 10) 'K)))",

@@ -649,6 +649,40 @@ mod tests {
         BoardGeom::new(10, rows, cols, false, (false, wrap_cols), "G".into())
     }
 
+    /// The spaces, rows and columns of sets of every size (small ones are
+    /// read a member at a time, large ones a row at a time) on boards of
+    /// several shapes, against the coordinates of each member.
+    #[test]
+    fn spaces_and_lines_list_a_set_and_its_lines() {
+        for (rows, cols) in [(9, 9), (5, 13), (11, 3), (1, 40), (16, 8), (20, 20)] {
+            let g = grid(rows, cols, false);
+            let mut state = 0x9e37_79b9_7f4a_7c15u64;
+            for density in [1, 3, 8, 30, 64] {
+                let mut bits = Bits::empty(g.len());
+                for i in 0..g.len() {
+                    // A fixed pseudo-random set of about density/64 of the spaces.
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    if state % 64 < density {
+                        bits.insert(i);
+                    }
+                }
+                let mut out = Vec::new();
+                let lines = g.spaces_and_lines(&bits, &mut out);
+                let members: Vec<u32> = (0..g.len()).filter(|&i| bits.contains(i)).collect();
+                let expected: Vec<SpaceId> = members.iter().map(|&i| g.first + i).collect();
+                assert_eq!(out, expected, "{rows} x {cols}, density {density}");
+                let (mut r, mut c) = (0u64, 0u64);
+                for &i in &members {
+                    r |= 1 << (i / cols);
+                    c |= 1 << (i % cols);
+                }
+                assert_eq!(lines, Some((r, c)), "{rows} x {cols}, density {density}");
+            }
+        }
+    }
+
     #[test]
     fn steps_stop_at_edges_and_wrap_where_asked() {
         let g = grid(3, 4, false);
