@@ -374,6 +374,26 @@ pub(super) fn space(e: &SpaceExpr, cx: &Ctx) -> Run<Option<u32>> {
                 _ => m.space(&e),
             })
         }
+        SpaceExpr::Neighbour(from, d)
+            if matches!(**from, SpaceExpr::Var(_)) && matches!(**d, StrExpr::Var(_)) =>
+        {
+            // The neighbour of a space variable in a direction held in a
+            // variable (a loop over directions): both read in place.
+            let (SpaceExpr::Var(v), StrExpr::Var(dv)) = (&**from, &**d) else {
+                return walk_space(e);
+            };
+            let (v, dv, e) = (*v, *dv, e.clone());
+            Box::new(move |m| {
+                let d = match m.var(dv) {
+                    Value::Str(s) => m.tabs.dirs.get(*s as usize).copied().flatten(),
+                    _ => None,
+                };
+                match (m.var(v), d) {
+                    (Value::Space(s), Some(d)) => Ok(m.board_of(*s)?.step_fast(*s, d)?),
+                    _ => m.space(&e),
+                }
+            })
+        }
         SpaceExpr::Neighbour(s, d) => {
             let (s, d) = (space(s, cx), dir(d, cx));
             Box::new(move |m| {
