@@ -211,6 +211,16 @@ fn fallbacks_give_the_evaluators_values_and_errors() {
                                    (dec (game sto Y) ('S sto MARK))
                                    (inc (game sto X) (- (game sto Y) 2)))))",
         "(let (neighbour (space G 0 0) W) 'S (inc (game sto X) ('S sto MARK)))",
+        // The neighbour of a space variable in a direction held in a
+        // variable: on the board, off it, from no space, and a string that
+        // is no direction (the same error).
+        "(let (space G 0 1) 'S
+              (all (N, E, S, W) 'D
+                   (let (neighbour 'S 'D) 'T
+                        ((onboard 'T) (set (game sto X) (+ (* (game sto X) 10) (index 'T)))))))",
+        "(let (neighbour (space G 0 0) N) 'S
+              (all (N, E) 'D (let (neighbour 'S 'D) 'T ((not (onboard 'T)) (inc (game sto X) 1)))))",
+        "(let (space G 1 1) 'S (let WEST 'D (set (game sto X) (index (neighbour 'S 'D)))))",
         // `any` run for every item outside a choice; `let` of cards.
         "(any (range 1 .. 4) 'K (inc (game sto X) 'K))",
         "(all (range (game sto Y) .. 3) 'K (set (game sto X) (+ (* (game sto X) 10) 'K)))",
