@@ -546,11 +546,15 @@ fn leaf_comparison(e: &BoolExpr, cx: &Ctx) -> Option<Run<bool>> {
     let whole = e.clone();
     Some(match e {
         BoolExpr::Int(op, a, b) => {
-            let (op, a, b) = (*op, IntLeaf::of(a, cx)?, IntLeaf::of(b, cx)?);
-            Box::new(move |m| match (a.read(m), b.read(m)) {
-                (Some(a), Some(b)) => Ok(op.holds(a, b)),
-                _ => m.bool(&whole),
-            })
+            let (a, b) = (IntLeaf::of(a, cx)?, IntLeaf::of(b, cx)?);
+            match op {
+                CmpOp::Lt => compare::<LT>(a, b, whole),
+                CmpOp::Le => compare::<LE>(a, b, whole),
+                CmpOp::Gt => compare::<GT>(a, b, whole),
+                CmpOp::Ge => compare::<GE>(a, b, whole),
+                CmpOp::Eq => compare::<EQ>(a, b, whole),
+                CmpOp::Ne => compare::<NE>(a, b, whole),
+            }
         }
         BoolExpr::Str { eq, left, right } => {
             let (eq, l, r) = (*eq, StrLeaf::of(left, cx)?, StrLeaf::of(right, cx)?);
@@ -561,6 +565,41 @@ fn leaf_comparison(e: &BoolExpr, cx: &Ctx) -> Option<Run<bool>> {
         }
         _ => return None,
     })
+}
+
+/// The comparisons, as constants (one closure of its own each).
+const LT: u8 = 0;
+const LE: u8 = 1;
+const GT: u8 = 2;
+const GE: u8 = 3;
+const EQ: u8 = 4;
+const NE: u8 = 5;
+
+/// A comparison `OP` of two integer leaves, read in place (a literal right
+/// operand known now); the evaluator decides when a leaf holds a value of
+/// another kind.
+fn compare<const OP: u8>(a: IntLeaf, b: IntLeaf, whole: BoolExpr) -> Run<bool> {
+    #[inline(always)]
+    fn holds<const OP: u8>(a: i64, b: i64) -> bool {
+        match OP {
+            LT => a < b,
+            LE => a <= b,
+            GT => a > b,
+            GE => a >= b,
+            EQ => a == b,
+            _ => a != b,
+        }
+    }
+    match b {
+        IntLeaf::Lit(k) => Box::new(move |m| match a.read(m) {
+            Some(a) => Ok(holds::<OP>(a, k)),
+            None => m.bool(&whole),
+        }),
+        b => Box::new(move |m| match (a.read(m), b.read(m)) {
+            (Some(a), Some(b)) => Ok(holds::<OP>(a, b)),
+            _ => m.bool(&whole),
+        }),
+    }
 }
 
 /// `any` (`some`) or `all` in a condition: over a `group`, searched only
