@@ -493,20 +493,18 @@ pub(super) fn bool(e: &BoolExpr, cx: &Ctx) -> Run<bool> {
             Box::new(move |m| Ok(!x(m)?))
         }
         BoolExpr::Int(op, a, b) => {
-            let op = *op;
+            let b = match b {
+                IntExpr::Lit(k) => Err(*k),
+                b => Ok(int(b, cx)),
+            };
             let a = int(a, cx);
-            match b {
-                IntExpr::Lit(k) => {
-                    let k = *k;
-                    Box::new(move |m| Ok(op.holds(a(m)?, k)))
-                }
-                b => {
-                    let b = int(b, cx);
-                    Box::new(move |m| {
-                        let a = a(m)?;
-                        Ok(op.holds(a, b(m)?))
-                    })
-                }
+            match op {
+                CmpOp::Lt => compare_runs::<LT>(a, b),
+                CmpOp::Le => compare_runs::<LE>(a, b),
+                CmpOp::Gt => compare_runs::<GT>(a, b),
+                CmpOp::Ge => compare_runs::<GE>(a, b),
+                CmpOp::Eq => compare_runs::<EQ>(a, b),
+                CmpOp::Ne => compare_runs::<NE>(a, b),
             }
         }
         BoolExpr::Str { eq, left, right } => {
@@ -575,21 +573,23 @@ const GE: u8 = 3;
 const EQ: u8 = 4;
 const NE: u8 = 5;
 
+/// `a OP b`.
+#[inline(always)]
+fn holds<const OP: u8>(a: i64, b: i64) -> bool {
+    match OP {
+        LT => a < b,
+        LE => a <= b,
+        GT => a > b,
+        GE => a >= b,
+        EQ => a == b,
+        _ => a != b,
+    }
+}
+
 /// A comparison `OP` of two integer leaves, read in place (a literal right
 /// operand known now); the evaluator decides when a leaf holds a value of
 /// another kind.
 fn compare<const OP: u8>(a: IntLeaf, b: IntLeaf, whole: BoolExpr) -> Run<bool> {
-    #[inline(always)]
-    fn holds<const OP: u8>(a: i64, b: i64) -> bool {
-        match OP {
-            LT => a < b,
-            LE => a <= b,
-            GT => a > b,
-            GE => a >= b,
-            EQ => a == b,
-            _ => a != b,
-        }
-    }
     match b {
         IntLeaf::Lit(k) => Box::new(move |m| match a.read(m) {
             Some(a) => Ok(holds::<OP>(a, k)),
@@ -598,6 +598,18 @@ fn compare<const OP: u8>(a: IntLeaf, b: IntLeaf, whole: BoolExpr) -> Run<bool> {
         b => Box::new(move |m| match (a.read(m), b.read(m)) {
             (Some(a), Some(b)) => Ok(holds::<OP>(a, b)),
             _ => m.bool(&whole),
+        }),
+    }
+}
+
+/// A comparison `OP` of two compiled integers, A then B (`Err`: a literal
+/// B).
+fn compare_runs<const OP: u8>(a: Run<i64>, b: Result<Run<i64>, i64>) -> Run<bool> {
+    match b {
+        Err(k) => Box::new(move |m| Ok(holds::<OP>(a(m)?, k))),
+        Ok(b) => Box::new(move |m| {
+            let a = a(m)?;
+            Ok(holds::<OP>(a, b(m)?))
         }),
     }
 }
