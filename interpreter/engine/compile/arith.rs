@@ -1,15 +1,16 @@
 //! Arithmetic compiled: the operators of `+`, `-`, `*`, `//`, `%`, `^`
-//! and the bit operators, and the operands of compiled nodes ([`Opnd`]).
-//! An operator with a literal operand is one closure of its own, fixed
-//! for its operator (no call through a function pointer), that reads a
-//! leaf operand in place.
+//! and the bit operators, the comparisons, and the operands of compiled
+//! nodes ([`Opnd`]). An operator with a literal operand, and a comparison,
+//! is one closure of its own, fixed for its operator (no call through a
+//! function pointer, no test of the operator), that reads a leaf operand in
+//! place.
 
 use super::expr::int;
 use super::leaf::IntLeaf;
 use super::{Ctx, Run};
 use crate::engine::eval::{bit_op, R};
 use crate::engine::exec::Machine;
-use crate::ir::{IntExpr, IntOp};
+use crate::ir::{BoolExpr, IntExpr, IntOp};
 
 /// `(OP A B)`, `e` the whole expression.
 pub(super) fn binary_op(op: IntOp, a: &IntExpr, b: &IntExpr, e: &IntExpr, cx: &Ctx) -> Run<i64> {
@@ -154,4 +155,53 @@ fn by_literal(op: IntOp, x: &IntExpr, k: i64, e: &IntExpr, cx: &Ctx) -> Option<R
         IntOp::Shr if (0..64).contains(&k) => make::<SHR>(x, k, e, cx),
         IntOp::Div | IntOp::Mod | IntOp::Pow | IntOp::Shl | IntOp::Shr => return None,
     })
+}
+
+/// The comparisons, as constants (one closure of its own each).
+pub(super) const LT: u8 = 0;
+pub(super) const LE: u8 = 1;
+pub(super) const GT: u8 = 2;
+pub(super) const GE: u8 = 3;
+pub(super) const EQ: u8 = 4;
+pub(super) const NE: u8 = 5;
+
+/// `a OP b`.
+#[inline(always)]
+fn holds<const OP: u8>(a: i64, b: i64) -> bool {
+    match OP {
+        LT => a < b,
+        LE => a <= b,
+        GT => a > b,
+        GE => a >= b,
+        EQ => a == b,
+        _ => a != b,
+    }
+}
+
+/// A comparison `OP` of two integer leaves, read in place (a literal right
+/// operand known now); the evaluator decides when a leaf holds a value of
+/// another kind.
+pub(super) fn compare<const OP: u8>(a: IntLeaf, b: IntLeaf, whole: BoolExpr) -> Run<bool> {
+    match b {
+        IntLeaf::Lit(k) => Box::new(move |m| match a.read(m) {
+            Some(a) => Ok(holds::<OP>(a, k)),
+            None => m.bool(&whole),
+        }),
+        b => Box::new(move |m| match (a.read(m), b.read(m)) {
+            (Some(a), Some(b)) => Ok(holds::<OP>(a, b)),
+            _ => m.bool(&whole),
+        }),
+    }
+}
+
+/// A comparison `OP` of two compiled integers, A then B (`Err`: a literal
+/// B).
+pub(super) fn compare_runs<const OP: u8>(a: Run<i64>, b: Result<Run<i64>, i64>) -> Run<bool> {
+    match b {
+        Err(k) => Box::new(move |m| Ok(holds::<OP>(a(m)?, k))),
+        Ok(b) => Box::new(move |m| {
+            let a = a(m)?;
+            Ok(holds::<OP>(a, b(m)?))
+        }),
+    }
 }

@@ -4,7 +4,7 @@
 //! closure of its own, or a value of an unexpected kind at run time, is
 //! handed to the evaluator.
 
-use super::arith;
+use super::arith::{self, compare, compare_runs, EQ, GE, GT, LE, LT, NE};
 use super::leaf::{IntLeaf, StrLeaf};
 use super::space::SpaceCond;
 use super::{Ctx, Run};
@@ -563,55 +563,6 @@ fn leaf_comparison(e: &BoolExpr, cx: &Ctx) -> Option<Run<bool>> {
         }
         _ => return None,
     })
-}
-
-/// The comparisons, as constants (one closure of its own each).
-const LT: u8 = 0;
-const LE: u8 = 1;
-const GT: u8 = 2;
-const GE: u8 = 3;
-const EQ: u8 = 4;
-const NE: u8 = 5;
-
-/// `a OP b`.
-#[inline(always)]
-fn holds<const OP: u8>(a: i64, b: i64) -> bool {
-    match OP {
-        LT => a < b,
-        LE => a <= b,
-        GT => a > b,
-        GE => a >= b,
-        EQ => a == b,
-        _ => a != b,
-    }
-}
-
-/// A comparison `OP` of two integer leaves, read in place (a literal right
-/// operand known now); the evaluator decides when a leaf holds a value of
-/// another kind.
-fn compare<const OP: u8>(a: IntLeaf, b: IntLeaf, whole: BoolExpr) -> Run<bool> {
-    match b {
-        IntLeaf::Lit(k) => Box::new(move |m| match a.read(m) {
-            Some(a) => Ok(holds::<OP>(a, k)),
-            None => m.bool(&whole),
-        }),
-        b => Box::new(move |m| match (a.read(m), b.read(m)) {
-            (Some(a), Some(b)) => Ok(holds::<OP>(a, b)),
-            _ => m.bool(&whole),
-        }),
-    }
-}
-
-/// A comparison `OP` of two compiled integers, A then B (`Err`: a literal
-/// B).
-fn compare_runs<const OP: u8>(a: Run<i64>, b: Result<Run<i64>, i64>) -> Run<bool> {
-    match b {
-        Err(k) => Box::new(move |m| Ok(holds::<OP>(a(m)?, k))),
-        Ok(b) => Box::new(move |m| {
-            let a = a(m)?;
-            Ok(holds::<OP>(a, b(m)?))
-        }),
-    }
 }
 
 /// `any` (`some`) or `all` in a condition: over a `group`, searched only
