@@ -511,8 +511,7 @@ pub fn spread(reach: &Reach, start: u32, mask: &Bits, stop: Option<&Bits>) -> (B
             not_first,
             not_last,
         } => {
-            let wide = |b: &Bits| u128::from(b.w[0]) | u128::from(b.w[1]) << 64;
-            let (mask, stop) = (wide(mask), stop.map_or(0, wide));
+            let (mask, stop) = (mask.low128(), stop.map_or(0, Bits::low128));
             let (group, hit) = spread_shifts(start, mask, stop, (*cols, *not_first, *not_last));
             let mut out = Bits::empty(*len);
             out.w[0] = group as u64;

@@ -147,19 +147,12 @@ fn action(a: &Action, cx: &Ctx) -> Run<()> {
                 v => bind(self::value(v, cx), var, body, |v| v),
             }
         }
-        Action::SetInt(s, v) | Action::IncInt(s, v) | Action::DecInt(s, v) => {
-            let step = match a {
-                Action::IncInt(..) => INC,
-                Action::DecInt(..) => DEC,
-                _ => SET,
-            };
-            match step {
-                INC => store_int::<INC>(s, v, cx),
-                DEC => store_int::<DEC>(s, v, cx),
-                _ => store_int::<SET>(s, v, cx),
-            }
-            .unwrap_or_else(|| walk(a))
+        Action::SetInt(s, v) | Action::IncInt(s, v) | Action::DecInt(s, v) => match a {
+            Action::IncInt(..) => store_int::<INC>(s, v, cx),
+            Action::DecInt(..) => store_int::<DEC>(s, v, cx),
+            _ => store_int::<SET>(s, v, cx),
         }
+        .unwrap_or_else(|| walk(a)),
         Action::Move {
             from: CardExpr::At(Pos::Top, src),
             to: CardExpr::At(pos @ (Pos::Top | Pos::Bottom), dst),
