@@ -15,7 +15,6 @@ use super::Path;
 use super::Tables;
 use crate::ir::*;
 use std::cell::Cell;
-use std::mem::ManuallyDrop;
 use std::sync::Arc;
 
 /// Which item each `any` picks while running a choice's option.
@@ -33,43 +32,52 @@ pub struct Oracle {
     pub invalid: bool,
 }
 
-/// Runs actions against a table. The fields that own memory are emptied
-/// by hand in `drop` (`ManuallyDrop`: no drop glue left to run).
+/// Runs actions against a table, in the buffers of a [`Scratch`] (kept
+/// with the table: making a machine allocates nothing and moves no
+/// buffer).
 pub struct Machine<'a> {
     pub tabs: &'a Tables,
     pub table: &'a mut Table,
-    pub vars: ManuallyDrop<Vec<Value>>,
+    pub vars: &'a mut Vec<Value>,
     /// Undo journal: the changes made while `journaling`, to take back.
-    pub(super) journal: ManuallyDrop<Vec<Undo>>,
+    pub(super) journal: &'a mut Vec<Undo>,
     /// Whether changes are journaled (see [`Machine::start_journal`]).
     pub(super) journaling: bool,
     pub(super) rng_saved: bool,
     /// Present while running a choice's option.
-    pub oracle: ManuallyDrop<Option<Oracle>>,
+    pub oracle: Option<Oracle>,
     /// Primitive actions that did something so far (a `move` with no card
     /// to move does not count: an option made only of such is not offered).
     pub actions: u32,
     /// Readable descriptions of the primitive actions, when wanted.
-    pub log: ManuallyDrop<Option<Vec<String>>>,
+    pub log: Option<Vec<String>>,
     /// The bit sets of the groups that compiled `let`s bound, by variable
     /// slot (see [`Regions`]).
-    pub regions: ManuallyDrop<Regions>,
+    pub regions: &'a mut Regions,
 }
 
 impl<'a> Machine<'a> {
-    /// A machine over `table` with the declared values in `globals`.
+    /// A machine over `table` with the declared values in `globals`, in
+    /// the buffers of `scratch`.
     #[inline]
-    pub fn new(tabs: &'a Tables, table: &'a mut Table, globals: &[Value]) -> Machine<'a> {
-        // The frame and the journal's room are the last dropped machine's.
-        // Slots other than the declares need no reset: the lowering only
-        // lets a variable be read inside the form that binds it, and every
-        // binding form assigns its slot first.
-        let Spare {
-            mut vars,
+    pub fn new(
+        tabs: &'a Tables,
+        table: &'a mut Table,
+        scratch: &'a mut Scratch,
+        globals: &[Value],
+    ) -> Machine<'a> {
+        // The frame and the journal's room are the last machine's. Slots
+        // other than the declares need no reset: the lowering only lets a
+        // variable be read inside the form that binds it, and every binding
+        // form assigns its slot first.
+        let Scratch {
+            vars,
             journal,
-            mut regions,
-        } = Spare::take();
+            regions,
+        } = scratch;
         regions.renew();
+        // Empty unless the last machine stopped with changes journaled.
+        journal.clear();
         let width = tabs.prog.var_count.max(globals.len());
         if vars.len() < width {
             vars.resize(width, Value::Unset);
@@ -83,14 +91,14 @@ impl<'a> Machine<'a> {
         Machine {
             tabs,
             table,
-            vars: ManuallyDrop::new(vars),
-            journal: ManuallyDrop::new(journal),
+            vars,
+            journal,
             journaling: false,
             rng_saved: false,
-            oracle: ManuallyDrop::new(None),
+            oracle: None,
             actions: 0,
-            log: ManuallyDrop::new(None),
-            regions: ManuallyDrop::new(regions),
+            log: None,
+            regions,
         }
     }
 
@@ -528,18 +536,23 @@ impl<'a> Machine<'a> {
     }
 }
 
-/// The buffers a dropped machine leaves to the next one on its thread
-/// (the journal empty, its room kept).
-#[derive(Default)]
-struct Spare {
+/// The buffers of the machines over one table: the variables' frame,
+/// the undo journal and the groups kept as bit sets. A game keeps one
+/// with its table, so that a machine borrows them (nothing allocated,
+/// nothing handed over per machine). A new scratch takes the buffers a
+/// dropped one left on its thread, and a dropped one leaves them there
+/// (a game copied for a search, played and dropped, reuses the last
+/// copy's room).
+#[derive(Debug, Default)]
+pub struct Scratch {
     vars: Vec<Value>,
     journal: Vec<Undo>,
     regions: Regions,
 }
 
 thread_local! {
-    static SPARE: Cell<Spare> = const {
-        Cell::new(Spare {
+    static SPARE: Cell<Scratch> = const {
+        Cell::new(Scratch {
             vars: Vec::new(),
             journal: Vec::new(),
             regions: Regions::new(),
@@ -547,34 +560,47 @@ thread_local! {
     };
 }
 
-// The buffers are moved in and out of the cell whole (`take`, `replace`):
-// nothing is dropped inside the thread-local access, which stays small
-// (inlined).
-impl Spare {
+impl Scratch {
     /// The buffers left on this thread (none if none were).
-    #[inline(always)]
-    fn take() -> Spare {
+    pub fn new() -> Scratch {
         SPARE.with(|s| s.take())
     }
 
-    /// Leaves the buffers of a machine for the next one.
-    #[inline(always)]
-    fn leave(vars: Vec<Value>, mut journal: Vec<Undo>, regions: Regions) {
-        journal.clear();
-        let old = SPARE.with(|s| {
-            s.replace(Spare {
-                vars,
-                journal,
-                regions,
-            })
-        });
-        // Usually nothing (the machine took it); another machine's
-        // buffers, left there while this one ran, are dropped.
-        if old.vars.capacity() != 0 || old.journal.capacity() != 0 || old.regions.has_room() {
-            drop(old);
-        } else {
-            std::mem::forget(old);
+    /// Whether the buffers own memory.
+    fn has_room(&self) -> bool {
+        self.vars.capacity() != 0 || self.journal.capacity() != 0 || self.regions.has_room()
+    }
+}
+
+impl Clone for Scratch {
+    /// Buffers of its own (what the copy's machines write is theirs).
+    fn clone(&self) -> Scratch {
+        Scratch::new()
+    }
+}
+
+impl Drop for Scratch {
+    /// Leaves the buffers for the next scratch on this thread, unless
+    /// another's are there already (then they are dropped as usual).
+    fn drop(&mut self) {
+        if !self.has_room() {
+            return;
         }
+        self.journal.clear();
+        // Only an empty scratch is dropped inside the access (its drop
+        // does nothing).
+        let _ = SPARE.try_with(|s| {
+            let there = s.take();
+            if there.has_room() {
+                s.set(there);
+            } else {
+                s.set(Scratch {
+                    vars: std::mem::take(&mut self.vars),
+                    journal: std::mem::take(&mut self.journal),
+                    regions: std::mem::take(&mut self.regions),
+                });
+            }
+        });
     }
 }
 
@@ -589,22 +615,5 @@ fn same_scalar(slot: &Value, g: &Value) -> bool {
         (Value::Str(a), Value::Str(b)) => a == b,
         (Value::Bool(a), Value::Bool(b)) => a == b,
         _ => false,
-    }
-}
-
-impl Drop for Machine<'_> {
-    /// Leaves the buffers to the next machine and drops the rest; every
-    /// field is left empty (see [`Machine`]).
-    fn drop(&mut self) {
-        if self.oracle.is_some() {
-            drop(self.oracle.take());
-        }
-        if self.log.is_some() {
-            drop(self.log.take());
-        }
-        let journal = std::mem::take(&mut *self.journal);
-        let vars = std::mem::take(&mut *self.vars);
-        let regions = std::mem::take(&mut *self.regions);
-        Spare::leave(vars, journal, regions);
     }
 }

@@ -34,7 +34,7 @@ mod view;
 use crate::game::{GameState, Outcome, PlayError, Status};
 use crate::ir::{CycleKind, LocKind, Program, StageItem, Sym, ValueExpr};
 use crate::random::{below, GameRng};
-use exec::{Machine, Oracle};
+use exec::{Machine, Oracle, Scratch};
 pub use path::Path;
 pub use position::{PositionError, POSITION_HEADER};
 use state::{Cycle, Table};
@@ -233,6 +233,8 @@ pub struct State {
     /// The table; in a cell because finding the legal moves plays each
     /// option and takes it back.
     table: RefCell<Table>,
+    /// The buffers of the machines that run on the table.
+    scratch: RefCell<Scratch>,
     globals: Arc<Vec<Value>>,
     frames: Vec<Frame>,
     status: Status,
@@ -323,6 +325,7 @@ impl State {
         let State {
             tabs,
             table,
+            scratch,
             globals,
             frames,
             status,
@@ -338,7 +341,7 @@ impl State {
         // `end` condition met on the way and finds the moves of the next
         // choice (a variable is only read inside the form binding it, so
         // nothing carries over from one item to the next).
-        let mut m = Machine::new(tabs, table.get_mut(), globals);
+        let mut m = Machine::new(tabs, table.get_mut(), scratch.get_mut(), globals);
         if let Some((plan, mv)) = drawn {
             let options = choice_in(prog, frames).unwrap_or_default();
             m.start_journal();
@@ -486,11 +489,12 @@ impl State {
         let options = self.choice().ok_or("no choice to make")?;
         let option = options.get(mv.option as usize).ok_or("no such option")?;
         let mut table = self.table.borrow_mut();
-        let mut m = Machine::new(&self.tabs, &mut table, &self.globals);
+        let mut scratch = self.scratch.borrow_mut();
+        let mut m = Machine::new(&self.tabs, &mut table, &mut scratch, &self.globals);
         // Journaled also when kept: a move that fails leaves no trace.
         m.start_journal();
-        *m.log = log.then(Vec::new);
-        *m.oracle = Some(Oracle {
+        m.log = log.then(Vec::new);
+        m.oracle = Some(Oracle {
             path: mv.path.clone(),
             ..Oracle::default()
         });
@@ -596,8 +600,13 @@ fn line_of(tabs: &Tables, offset: u32) -> (usize, usize) {
 }
 
 /// Scores every player and finds the winners.
-fn score(tabs: &Tables, table: &mut Table, globals: &[Value]) -> Result<Outcome, String> {
-    score_with(&mut Machine::new(tabs, table, globals))
+fn score(
+    tabs: &Tables,
+    table: &mut Table,
+    scratch: &mut Scratch,
+    globals: &[Value],
+) -> Result<Outcome, String> {
+    score_with(&mut Machine::new(tabs, table, scratch, globals))
 }
 
 /// Scores every player and finds the winners, with `m` (its journal off).

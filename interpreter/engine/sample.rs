@@ -313,10 +313,30 @@ impl Plan {
 
     /// How many slots are legal: the number of legal moves (every legal
     /// move is one slot).
+    /// An option whose action is checked alike at every item of its sieve
+    /// (`uniform`) has all of them legal or none: one is checked.
     fn count_legal(&self, m: &mut Machine, options: &[Condact]) -> usize {
-        (0..self.total)
-            .filter(|&s| self.check(m, options, s).is_some())
-            .count()
+        let mut count = 0;
+        let mut first = 0;
+        for slots in &self.options {
+            let slot_range = first..first + slots.len;
+            first += slots.len;
+            count += match &slots.sieve {
+                Some(sieve) if slots.uniform => match sieve.least() {
+                    Some(i) if (i as usize) < slots.len => {
+                        match self.check(m, options, slot_range.start + i as usize) {
+                            Some(_) => sieve.count() as usize,
+                            None => 0,
+                        }
+                    }
+                    _ => 0,
+                },
+                _ => slot_range
+                    .filter(|&s| self.check(m, options, s).is_some())
+                    .count(),
+            };
+        }
+        count
     }
 
     /// Whether some slot is legal (tried in order, no randomness).
@@ -481,7 +501,8 @@ impl State {
     ) -> Option<T> {
         let options = self.choice()?;
         let mut table = self.table.borrow_mut();
-        let mut m = Machine::new(&self.tabs, &mut table, &self.globals);
+        let mut scratch = self.scratch.borrow_mut();
+        let mut m = Machine::new(&self.tabs, &mut table, &mut scratch, &self.globals);
         m.start_journal();
         let out = f(&mut m, options);
         m.undo_all();

@@ -132,6 +132,12 @@ impl Bits {
         self.w.iter().fold(0, |acc, w| acc | w) == 0
     }
 
+    /// The number of members.
+    #[inline]
+    pub fn count(&self) -> u32 {
+        self.w.iter().map(|w| w.count_ones()).sum()
+    }
+
     /// The least member.
     #[inline]
     pub fn least(&self) -> Option<u32> {

@@ -67,6 +67,7 @@ impl Rules {
         let mut state = State {
             tabs: self.tabs.clone(),
             table: RefCell::new(table),
+            scratch: RefCell::new(Scratch::new()),
             globals: Arc::new(globals),
             frames: Vec::new(),
             status: Status::Running,
@@ -149,9 +150,10 @@ impl Rules {
         let prog = &tabs.prog;
         // Declares and the player count, on an empty table.
         let mut scratch = Table::new(tabs, 0, Default::default(), rng.clone());
+        let mut room = Scratch::new();
         let mut globals = Vec::with_capacity(prog.declares.len());
         {
-            let mut m = Machine::new(tabs, &mut scratch, &[]);
+            let mut m = Machine::new(tabs, &mut scratch, &mut room, &[]);
             for (i, d) in prog.declares.iter().enumerate() {
                 let v = match options.overrides.iter().rev().find(|(n, _)| *n == d.name) {
                     Some((_, text)) => override_value(prog, &d.name, &d.value, text)?,
@@ -162,7 +164,7 @@ impl Rules {
             }
         }
         let players = {
-            let mut m = Machine::new(tabs, &mut scratch, &globals);
+            let mut m = Machine::new(tabs, &mut scratch, &mut room, &globals);
             m.int(&prog.setup.players)
                 .map_err(|e| PlayError::Rules(e.into()))?
         };
@@ -172,7 +174,7 @@ impl Rules {
             )));
         }
         let boards = {
-            let mut m = Machine::new(tabs, &mut scratch, &globals);
+            let mut m = Machine::new(tabs, &mut scratch, &mut room, &globals);
             board_sizes(&mut m, prog).map_err(PlayError::Rules)?
         };
         let mut table = Table::new(tabs, players as usize, boards, rng.clone());
@@ -180,7 +182,7 @@ impl Rules {
             create::set_teams(&mut table, teams).map_err(|e| PlayError::Rules(e.into()))?;
         }
         {
-            let mut m = Machine::new(tabs, &mut table, &globals);
+            let mut m = Machine::new(tabs, &mut table, &mut room, &globals);
             for a in &prog.setup.actions {
                 m.action(a).map_err(|e| PlayError::Rules(e.into()))?;
             }

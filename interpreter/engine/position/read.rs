@@ -98,11 +98,16 @@ impl Rules {
         if state.frames.is_empty() {
             state.status = Status::Finished;
             let globals = state.globals.clone();
-            let outcome =
-                score(&tabs, state.table.get_mut(), &globals).map_err(|e| PositionError {
-                    line: frames_line,
-                    message: format!("the game is over here, but scoring it fails: {e}"),
-                })?;
+            let outcome = score(
+                &tabs,
+                state.table.get_mut(),
+                state.scratch.get_mut(),
+                &globals,
+            )
+            .map_err(|e| PositionError {
+                line: frames_line,
+                message: format!("the game is over here, but scoring it fails: {e}"),
+            })?;
             state.outcome = Some(outcome);
         } else {
             state.status = Status::Running;
