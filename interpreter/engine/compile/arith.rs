@@ -6,7 +6,7 @@
 //! place.
 
 use super::expr::int;
-use super::leaf::IntLeaf;
+use super::leaf::{AnyLeaf, IntLeaf, ReadInt, WithLeaf};
 use super::{Ctx, Run};
 use crate::engine::eval::{bit_op, R};
 use crate::engine::exec::Machine;
@@ -129,15 +129,24 @@ fn by_literal(op: IntOp, x: &IntExpr, k: i64, e: &IntExpr, cx: &Ctx) -> Option<R
             _ => a >> (k & 63),
         }
     }
+    /// The closure of `x op k` for a leaf `x` of one kind.
+    struct Make<const OP: u8> {
+        k: i64,
+        e: IntExpr,
+    }
+    impl<const OP: u8> WithLeaf for Make<OP> {
+        type Out = Run<i64>;
+        fn with<L: ReadInt>(self, leaf: L) -> Run<i64> {
+            let Make { k, e } = self;
+            Box::new(move |m| match leaf.read(m) {
+                Some(a) => Ok(apply::<OP>(a, k)),
+                None => evaluate(m, &e),
+            })
+        }
+    }
     fn make<const OP: u8>(x: &IntExpr, k: i64, e: &IntExpr, cx: &Ctx) -> Run<i64> {
         match IntLeaf::of(x, cx) {
-            Some(leaf) => {
-                let e = e.clone();
-                Box::new(move |m| match leaf.read(m) {
-                    Some(a) => Ok(apply::<OP>(a, k)),
-                    None => m.int(&e),
-                })
-            }
+            Some(leaf) => leaf.dispatch(Make::<OP> { k, e: e.clone() }),
             None => {
                 let a = int(x, cx);
                 Box::new(move |m| Ok(apply::<OP>(a(m)?, k)))
@@ -180,18 +189,41 @@ fn holds<const OP: u8>(a: i64, b: i64) -> bool {
 
 /// A comparison `OP` of two integer leaves, read in place (a literal right
 /// operand known now); the evaluator decides when a leaf holds a value of
-/// another kind.
+/// another kind. The closure is made for the kinds of both leaves (the
+/// right one a literal, a variable or any other).
 pub(super) fn compare<const OP: u8>(a: IntLeaf, b: IntLeaf, whole: BoolExpr) -> Run<bool> {
-    match b {
-        IntLeaf::Lit(k) => Box::new(move |m| match a.read(m) {
-            Some(a) => Ok(holds::<OP>(a, k)),
-            None => m.bool(&whole),
-        }),
-        b => Box::new(move |m| match (a.read(m), b.read(m)) {
-            (Some(a), Some(b)) => Ok(holds::<OP>(a, b)),
-            _ => m.bool(&whole),
-        }),
+    /// The closure for a left leaf of one kind.
+    struct Left<const OP: u8> {
+        b: IntLeaf,
+        whole: BoolExpr,
     }
+    /// The closure for both leaves of one kind each.
+    struct Right<const OP: u8, A: ReadInt> {
+        a: A,
+        whole: BoolExpr,
+    }
+    impl<const OP: u8> WithLeaf for Left<OP> {
+        type Out = Run<bool>;
+        fn with<A: ReadInt>(self, a: A) -> Run<bool> {
+            let Left { b, whole } = self;
+            let right = Right::<OP, A> { a, whole };
+            match b {
+                IntLeaf::Lit(_) | IntLeaf::Var(_) => b.dispatch(right),
+                b => right.with(AnyLeaf(b)),
+            }
+        }
+    }
+    impl<const OP: u8, A: ReadInt> WithLeaf for Right<OP, A> {
+        type Out = Run<bool>;
+        fn with<B: ReadInt>(self, b: B) -> Run<bool> {
+            let Right { a, whole } = self;
+            Box::new(move |m| match (a.read(m), b.read(m)) {
+                (Some(a), Some(b)) => Ok(holds::<OP>(a, b)),
+                _ => evaluate_bool(m, &whole),
+            })
+        }
+    }
+    a.dispatch(Left::<OP> { b, whole })
 }
 
 /// A comparison `OP` of two compiled integers, A then B (`Err`: a literal
@@ -204,4 +236,19 @@ pub(super) fn compare_runs<const OP: u8>(a: Run<i64>, b: Result<Run<i64>, i64>) 
             Ok(holds::<OP>(a, b(m)?))
         }),
     }
+}
+
+/// The evaluator's value of `e` (a leaf held a value of another kind),
+/// out of line.
+#[cold]
+#[inline(never)]
+pub(super) fn evaluate(m: &mut Machine, e: &IntExpr) -> R<i64> {
+    m.int(e)
+}
+
+/// The evaluator's value of `e`, out of line.
+#[cold]
+#[inline(never)]
+pub(super) fn evaluate_bool(m: &mut Machine, e: &BoolExpr) -> R<bool> {
+    m.bool(e)
 }

@@ -5,7 +5,7 @@
 //! handed to the evaluator.
 
 use super::arith::{self, compare, compare_runs, EQ, GE, GT, LE, LT, NE};
-use super::leaf::{IntLeaf, StrLeaf};
+use super::leaf::{IntLeaf, ReadInt, StrLeaf, WithLeaf};
 use super::space::SpaceCond;
 use super::{Ctx, Run};
 use crate::engine::board::Dir;
@@ -109,11 +109,19 @@ pub(super) fn int(e: &IntExpr, cx: &Ctx) -> Run<i64> {
         if let IntLeaf::Lit(i) = leaf {
             return Box::new(move |_| Ok(i));
         }
-        let e = e.clone();
-        return Box::new(move |m| match leaf.read(m) {
-            Some(i) => Ok(i),
-            None => m.int(&e),
-        });
+        /// The closure of a leaf of one kind.
+        struct Alone(IntExpr);
+        impl WithLeaf for Alone {
+            type Out = Run<i64>;
+            fn with<L: ReadInt>(self, leaf: L) -> Run<i64> {
+                let e = self.0;
+                Box::new(move |m| match leaf.read(m) {
+                    Some(i) => Ok(i),
+                    None => arith::evaluate(m, &e),
+                })
+            }
+        }
+        return leaf.dispatch(Alone(e.clone()));
     }
     // Literals, variables and the storages of the game or of a space in a
     // variable are leaves (above).

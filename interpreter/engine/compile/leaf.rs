@@ -105,32 +105,47 @@ impl IntLeaf {
     /// The leaf's value, or `None` for the evaluator to decide.
     #[inline(always)]
     pub fn read(self, m: &Machine) -> Option<i64> {
-        Some(match self {
-            IntLeaf::Lit(i) => i,
-            IntLeaf::Var(v) => match m.var(v) {
-                Value::Int(i) => *i,
-                _ => return None,
-            },
-            IntLeaf::GameSto(i) => m.table.ints[i],
-            IntLeaf::SpaceSto { var, id, count } => {
-                let owner = m.table.space_owner(space_in(m, var)?) as usize;
-                m.table.ints[owner * count + id]
-            }
-            IntLeaf::LocSize { var, loc, width } => {
-                let slot = m.table.space_owner(space_in(m, var)?) * width + loc;
-                m.table.locs.get(slot as usize).map_or(0, Vec::len) as i64
-            }
-            IntLeaf::Row(v) | IntLeaf::Col(v) => {
-                let s = space_in(m, v)?;
-                let (r, c) = m.board_of(s).ok()?.coords(s);
-                i64::from(if matches!(self, IntLeaf::Row(_)) {
-                    r
-                } else {
-                    c
-                })
-            }
-        })
+        match self {
+            IntLeaf::Lit(i) => Some(i),
+            IntLeaf::Var(v) => read_var(m, v),
+            IntLeaf::GameSto(i) => Some(m.table.ints[i]),
+            IntLeaf::SpaceSto { var, id, count } => read_space_sto(m, var, id, count),
+            IntLeaf::LocSize { var, loc, width } => read_loc_size(m, var, loc, width),
+            IntLeaf::Row(v) => read_coord(m, v, true),
+            IntLeaf::Col(v) => read_coord(m, v, false),
+        }
     }
+}
+
+/// [`IntLeaf::Var`].
+#[inline(always)]
+fn read_var(m: &Machine, v: VarId) -> Option<i64> {
+    match m.var(v) {
+        Value::Int(i) => Some(*i),
+        _ => None,
+    }
+}
+
+/// [`IntLeaf::SpaceSto`].
+#[inline(always)]
+fn read_space_sto(m: &Machine, var: VarId, id: usize, count: usize) -> Option<i64> {
+    let owner = m.table.space_owner(space_in(m, var)?) as usize;
+    Some(m.table.ints[owner * count + id])
+}
+
+/// [`IntLeaf::LocSize`].
+#[inline(always)]
+fn read_loc_size(m: &Machine, var: VarId, loc: u32, width: u32) -> Option<i64> {
+    let slot = m.table.space_owner(space_in(m, var)?) * width + loc;
+    Some(m.table.locs.get(slot as usize).map_or(0, Vec::len) as i64)
+}
+
+/// [`IntLeaf::Row`] (`row`) or [`IntLeaf::Col`].
+#[inline(always)]
+fn read_coord(m: &Machine, v: VarId, row: bool) -> Option<i64> {
+    let s = space_in(m, v)?;
+    let (r, c) = m.board_of(s).ok()?.coords(s);
+    Some(i64::from(if row { r } else { c }))
 }
 
 /// A string leaf.
@@ -212,5 +227,99 @@ impl StrLeaf {
                 _ => EMPTY,
             },
         })
+    }
+}
+
+// ---- leaves of one kind -------------------------------------------------
+//
+// A closure that reads an [`IntLeaf`] tests the leaf's kind at every read.
+// The closures run most (an operator with a literal, a comparison, a
+// leaf alone) are made instead for the kind of their leaf, known when the
+// rules are compiled: [`IntLeaf::dispatch`] hands a [`WithLeaf`] the leaf
+// as a value of a type of its own ([`ReadInt`]), so the closure it makes
+// reads just that kind.
+
+/// An integer leaf of one kind: reads as [`IntLeaf::read`] reads it.
+pub(super) trait ReadInt: Copy + Send + Sync + 'static {
+    fn read(self, m: &Machine) -> Option<i64>;
+}
+
+/// What is made of an integer leaf once its kind is known.
+pub(super) trait WithLeaf {
+    type Out;
+    fn with<L: ReadInt>(self, leaf: L) -> Self::Out;
+}
+
+/// [`IntLeaf::Lit`].
+#[derive(Clone, Copy)]
+pub(super) struct LitLeaf(pub i64);
+
+impl ReadInt for LitLeaf {
+    #[inline(always)]
+    fn read(self, _: &Machine) -> Option<i64> {
+        Some(self.0)
+    }
+}
+
+/// Any leaf, read through [`IntLeaf::read`] (its kind chosen at the read).
+#[derive(Clone, Copy)]
+pub(super) struct AnyLeaf(pub IntLeaf);
+
+impl ReadInt for AnyLeaf {
+    #[inline(always)]
+    fn read(self, m: &Machine) -> Option<i64> {
+        self.0.read(m)
+    }
+}
+
+/// The kinds of [`IntLeaf`] but the literal, as constants.
+const VAR: u8 = 0;
+const GAME_STO: u8 = 1;
+const SPACE_STO: u8 = 2;
+const LOC_SIZE: u8 = 3;
+const ROW: u8 = 4;
+const COL: u8 = 5;
+
+/// A leaf dispatched to its kind `K`: the read tests only that the leaf
+/// is of that kind (it always is), a branch that is always taken, instead
+/// of choosing among the kinds.
+#[derive(Clone, Copy)]
+pub(super) struct Kind<const K: u8>(IntLeaf);
+
+impl<const K: u8> ReadInt for Kind<K> {
+    #[inline(always)]
+    fn read(self, m: &Machine) -> Option<i64> {
+        match (K, self.0) {
+            (VAR, IntLeaf::Var(v)) => read_var(m, v),
+            (GAME_STO, IntLeaf::GameSto(i)) => Some(m.table.ints[i]),
+            (SPACE_STO, IntLeaf::SpaceSto { var, id, count }) => read_space_sto(m, var, id, count),
+            (LOC_SIZE, IntLeaf::LocSize { var, loc, width }) => read_loc_size(m, var, loc, width),
+            (ROW, IntLeaf::Row(v)) => read_coord(m, v, true),
+            (COL, IntLeaf::Col(v)) => read_coord(m, v, false),
+            // Not reached: a leaf is dispatched to its own kind.
+            (_, leaf) => read_any(m, leaf),
+        }
+    }
+}
+
+/// [`IntLeaf::read`], out of line.
+#[cold]
+#[inline(never)]
+fn read_any(m: &Machine, leaf: IntLeaf) -> Option<i64> {
+    leaf.read(m)
+}
+
+impl IntLeaf {
+    /// `w` made for this leaf's kind.
+    pub fn dispatch<W: WithLeaf>(self, w: W) -> W::Out {
+        match self {
+            IntLeaf::Lit(i) => w.with(LitLeaf(i)),
+            IntLeaf::Var(_) => w.with(Kind::<VAR>(self)),
+            IntLeaf::GameSto(_) => w.with(Kind::<GAME_STO>(self)),
+            IntLeaf::SpaceSto { .. } => w.with(Kind::<SPACE_STO>(self)),
+            IntLeaf::LocSize { .. } => w.with(Kind::<LOC_SIZE>(self)),
+            IntLeaf::Row(_) => w.with(Kind::<ROW>(self)),
+            IntLeaf::Col(_) => w.with(Kind::<COL>(self)),
+        }
     }
 }
