@@ -295,3 +295,60 @@ fn a_group_bound_by_let_answers_its_lines_and_members() {
     // (0, 2) in the first, (1, 0) in the second only.
     assert!(text.contains("sto Y = 5"), "{text}");
 }
+
+/// Searches on boards whose neighbours are not shifts of the set (wrapped
+/// edges, a track), small enough for the sets of 128 bits: groups, `any`
+/// over a group searched as far as needed, `around`, and the members and
+/// lines of a group bound by `let`, against the evaluator.
+#[test]
+fn searches_on_wrapped_boards_and_tracks_play_the_same_compiled() {
+    let boards = [
+        ("(create board B (grid 3 4 (wrap columns)))", "0 "),
+        ("(create board B (grid 4 3 (wrap columns rows)))", "0 "),
+        ("(create board B (track 9))", ""),
+    ];
+    for (board, row) in boards {
+        let src = format!(
+            "(game
+              (setup (create players 1) {board}
+                     (create deck (game vloc STONES) (deck (COLOR (BLACK, WHITE, BLACK, BLACK)))))
+              (do ((move (top (game vloc STONES)) (top ((space B {row}0) vloc STONE)))
+                   (move (top (game vloc STONES)) (top ((space B {row}2) vloc STONE)))))
+              (stage player (end (>= (game sto T) 6))
+               (choice
+                ((turn pass)
+                 (any (spaces B) 'SP
+                      ((== (size ('SP vloc STONE)) 0)
+                       (move (top (game vloc STONES)) (top ('SP vloc STONE)))))))
+               (inc (game sto T) 1)
+               (let (space B {row}1) 'H
+                (do (((== (size ('H vloc STONE)) 0)
+                      (let (group 'H 'V (== (size ('V vloc STONE)) 0)) 'G
+                          (do ((set (game sto N) (size 'G))
+                               (set (game sto R) (+ (* 100 (rows 'G)) (cols 'G)))
+                               (set (game sto M) (+ (min 'G 'Y (index 'Y)) (* 100 (max 'G 'Y (index 'Y)))))
+                               (all 'G 'Y ((== (row 'Y) 0) (inc (game sto L) (index 'Y))))))))
+                     (let (group (space B {row}0) 'V (> (size ('V vloc STONE)) 0)) 'G
+                          (inc (game sto S) (+ (size 'G) (* 10 (rows 'G)))))
+                     ((any (group 'H 'V (or (== (size ('V vloc STONE)) 0)
+                                            (== (cardatt COLOR (top ('V vloc STONE))) BLACK)))
+                           'X (== (index 'X) 5))
+                      (inc (game sto A) 1))
+                     ((all (group (space B {row}0) 'V (!= (cardatt COLOR (top ('V vloc STONE))) WHITE)) 'X
+                           (< (index 'X) 7))
+                      (inc (game sto A) 10))
+                     (inc (game sto F) (around 'H 'V (== (size ('V vloc STONE)) 0)))
+                     (inc (game sto F) (* 1000 (around (space B {row}0) 'V
+                                                  (!= (cardatt COLOR (top ('V vloc STONE))) BLACK))))))))
+              (scoring max (game sto F)))"
+        );
+        let rules = rules(&src);
+        for seed in 0..6 {
+            let text = same_game(board, &rules, &options(seed, &[]), 50);
+            assert!(
+                text.contains("sto F") && !text.contains("error"),
+                "{board}: {text}"
+            );
+        }
+    }
+}

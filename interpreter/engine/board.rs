@@ -169,6 +169,11 @@ pub struct BoardGeom {
     rc: std::sync::Arc<Vec<(u32, u32)>>,
     /// Every space, as a bit set.
     all: Bits,
+    /// For a board of at most 128 spaces: each space's neighbours in the
+    /// directions of `around`, as numbers on the board, and a bit for
+    /// each that exists (bit `k`: the `k`th direction); empty for a larger
+    /// board, or one whose `around` meets a direction it lacks.
+    near128: std::sync::Arc<Vec<([u8; 8], u8)>>,
 }
 
 /// A direction the board does not have (a track's `N`, a grid's `NEXT`).
@@ -202,6 +207,7 @@ impl BoardGeom {
             lines: Default::default(),
             rc: Default::default(),
             all: Bits::first(rows.saturating_mul(cols).min(MAX_BITS)),
+            near128: Default::default(),
         };
         let orth = (first..first + b.len())
             .map(|s| {
@@ -226,6 +232,26 @@ impl BoardGeom {
             })
             .collect();
         b.steps = std::sync::Arc::new(steps);
+        if b.len() <= 128 {
+            let near: Option<Vec<_>> = (first..first + b.len())
+                .map(|s| {
+                    let row = b.steps[(s - first) as usize];
+                    let (mut idx, mut present) = ([0u8; 8], 0u8);
+                    for (k, d) in b.around_dirs().iter().enumerate() {
+                        match row[*d as usize] {
+                            NONE => {}
+                            WRONG => return None,
+                            n => {
+                                idx[k] = (n - first) as u8;
+                                present |= 1 << k;
+                            }
+                        }
+                    }
+                    Some((idx, present))
+                })
+                .collect();
+            b.near128 = std::sync::Arc::new(near.unwrap_or_default());
+        }
         if b.len() <= 1 << 16 {
             b.rc = std::sync::Arc::new((0..b.len()).map(|i| (i / cols, i % cols)).collect());
         }
@@ -270,6 +296,22 @@ impl BoardGeom {
         match (before(range.start), before(range.end)) {
             (Some(lo), Some(hi)) if range.start < range.end => hi.minus(lo),
             _ => Bits::empty(self.len()),
+        }
+    }
+
+    /// [`BoardGeom::lines_bits`] of a board of at most 128 spaces, as the
+    /// set's first 128 bits.
+    #[inline]
+    pub fn lines_low128(&self, rows: bool, range: std::ops::Range<u32>) -> u128 {
+        let (base, count) = if rows {
+            (0, self.rows)
+        } else {
+            (self.rows + 1, self.cols)
+        };
+        let before = |k: u32| self.lines.get((base + k.min(count)) as usize);
+        match (before(range.start), before(range.end)) {
+            (Some(lo), Some(hi)) if range.start < range.end => hi.low128() & !lo.low128(),
+            _ => 0,
         }
     }
 
@@ -367,6 +409,19 @@ impl BoardGeom {
         Some(bits)
     }
 
+    /// [`BoardGeom::around_in`] of a set held as its first 128 bits, on a
+    /// board of at most 128 spaces.
+    #[inline]
+    pub fn around_in128(&self, s: SpaceId, mask: u128) -> Option<i64> {
+        let (idx, present) = self.near128.get(s.wrapping_sub(self.first) as usize)?;
+        let words = [mask as u64, (mask >> 64) as u64];
+        let mut bits = 0u32;
+        for (k, &i) in idx.iter().enumerate() {
+            bits |= ((words[usize::from(i >> 6)] >> (i & 63)) as u32 & 1) << k;
+        }
+        Some(i64::from(bits & u32::from(*present)))
+    }
+
     fn neighbour_dirs(&self) -> &'static [Dir] {
         if self.track {
             &[Dir::Prev, Dir::Next]
@@ -412,17 +467,38 @@ impl BoardGeom {
         out.clear();
         let first = self.first;
         bits.each(|i| out.push(first + i));
+        self.lines_of(bits.low128(), out)
+    }
+
+    /// [`BoardGeom::spaces_and_lines`] of a set held as its first 128
+    /// bits, on a board of at most 128 spaces.
+    pub fn spaces_and_lines128(&self, bits: u128, out: &mut Vec<SpaceId>) -> Option<(u64, u64)> {
+        out.clear();
+        let first = self.first;
+        for (k, mut w) in [bits as u64, (bits >> 64) as u64].into_iter().enumerate() {
+            while w != 0 {
+                out.push(first + k as u32 * 64 + w.trailing_zeros());
+                w &= w - 1;
+            }
+        }
+        self.lines_of(bits, out)
+    }
+
+    /// The rows and the columns of the spaces `members` of this board
+    /// (`low`: their set's first 128 bits).
+    #[inline(always)]
+    fn lines_of(&self, low: u128, members: &[SpaceId]) -> Option<(u64, u64)> {
         if self.rows > 64 || self.cols > 64 || self.rc.len() != self.len() as usize {
             return None;
         }
         let (mut rows, mut cols) = (0u64, 0u64);
-        if self.len() <= 128 && out.len() > 8 {
+        if self.len() <= 128 && members.len() > 8 {
             // A large set: space `i` is at row `i / cols`, column
             // `i % cols`, so the rows are the words of `cols` bits that are
             // not zero, and the columns the bits of those words put
             // together (a few word operations a row, not two a member).
             let unit = (1u128 << self.cols) - 1;
-            let (mut rest, mut r) = (bits.low128(), 0);
+            let (mut rest, mut r) = (low, 0);
             while rest != 0 {
                 let row = rest & unit;
                 if row != 0 {
@@ -434,12 +510,12 @@ impl BoardGeom {
             }
         } else {
             let rc = &self.rc[..];
-            bits.each(|i| {
-                if let Some(&(r, c)) = rc.get(i as usize) {
+            for &s in members {
+                if let Some(&(r, c)) = rc.get(s.wrapping_sub(self.first) as usize) {
                     rows |= 1 << r;
                     cols |= 1 << c;
                 }
-            });
+            }
         }
         Some((rows, cols))
     }

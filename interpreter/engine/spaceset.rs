@@ -185,6 +185,112 @@ impl Bits {
     }
 }
 
+/// A set of the spaces of one board as a search computes it: [`Bits`],
+/// or, for a board of at most 128 spaces, a `u128` (bit `i`: the board's
+/// `i`-th space), which is passed and returned in registers.
+pub trait SpaceSet: Copy {
+    /// The set `b` is.
+    fn of(b: &Bits) -> Self;
+    /// No space, of a board of `len` spaces.
+    fn none(len: u32) -> Self;
+    /// The set of space `i` alone, of a board of `len` spaces.
+    fn one(len: u32, i: u32) -> Self;
+    /// The spaces of `self` not in `o`.
+    fn minus(self, o: Self) -> Self;
+    fn and(self, o: Self) -> Self;
+    fn or(self, o: Self) -> Self;
+    /// The spaces `0..hi` of a board of `len` spaces.
+    fn below(len: u32, hi: u32) -> Self;
+    /// The spaces of the rows (`rows`) or columns in `range` of `board`.
+    fn lines(board: &BoardGeom, rows: bool, range: std::ops::Range<u32>) -> Self;
+}
+
+impl SpaceSet for Bits {
+    #[inline(always)]
+    fn of(b: &Bits) -> Bits {
+        *b
+    }
+    #[inline(always)]
+    fn none(len: u32) -> Bits {
+        Bits::empty(len)
+    }
+    #[inline(always)]
+    fn one(len: u32, i: u32) -> Bits {
+        Bits::one(len, i)
+    }
+    #[inline(always)]
+    fn minus(self, o: Bits) -> Bits {
+        Bits::minus(self, &o)
+    }
+    #[inline(always)]
+    fn and(self, o: Bits) -> Bits {
+        Bits::and(self, &o)
+    }
+    #[inline(always)]
+    fn or(mut self, o: Bits) -> Bits {
+        self.or_in(&o);
+        self
+    }
+    #[inline(always)]
+    fn below(len: u32, hi: u32) -> Bits {
+        Bits::below(len, hi)
+    }
+    #[inline(always)]
+    fn lines(board: &BoardGeom, rows: bool, range: std::ops::Range<u32>) -> Bits {
+        board.lines_bits(rows, range)
+    }
+}
+
+impl SpaceSet for u128 {
+    #[inline(always)]
+    fn of(b: &Bits) -> u128 {
+        b.low128()
+    }
+    #[inline(always)]
+    fn none(_: u32) -> u128 {
+        0
+    }
+    #[inline(always)]
+    fn one(_: u32, i: u32) -> u128 {
+        1u128.checked_shl(i).unwrap_or(0)
+    }
+    #[inline(always)]
+    fn minus(self, o: u128) -> u128 {
+        self & !o
+    }
+    #[inline(always)]
+    fn and(self, o: u128) -> u128 {
+        self & o
+    }
+    #[inline(always)]
+    fn or(self, o: u128) -> u128 {
+        self | o
+    }
+    #[inline(always)]
+    fn below(len: u32, hi: u32) -> u128 {
+        match hi.min(len) {
+            h if h >= 128 => u128::MAX,
+            h => (1u128 << h) - 1,
+        }
+    }
+    #[inline(always)]
+    fn lines(board: &BoardGeom, rows: bool, range: std::ops::Range<u32>) -> u128 {
+        board.lines_low128(rows, range)
+    }
+}
+
+impl Bits {
+    /// The set of the members of `b` (bit `i`: space `i`) of a board of
+    /// `len` spaces, at most 128.
+    #[inline]
+    pub fn from_low128(len: u32, b: u128) -> Bits {
+        let mut out = Bits::empty(len);
+        out.w[0] = b as u64;
+        out.w[1] = (b >> 64) as u64;
+        out
+    }
+}
+
 /// What the index knows of one location name on one board.
 #[derive(Clone, Debug)]
 struct Entry {
@@ -395,24 +501,25 @@ pub fn occupied<'i>(
 }
 
 /// The spaces of board `board` (number `bi`) where the attribute `key` of
-/// the top card of location `loc` is `value` (no card: the empty string),
-/// into `out`.
-pub fn top_is(
+/// the top card of location `loc` is `value` (no card: the empty string).
+#[inline]
+pub fn top_is<S: SpaceSet>(
     index: &mut SpaceIndex,
     lies: &Lies,
     loc_count: usize,
     (board, bi): (&BoardGeom, u32),
     (loc, key): (u32, usize),
     value: Sym,
-    out: &mut Bits,
-) {
+) -> S {
     let e = entry(index, lies, loc_count, (board, bi), loc, Some(key));
-    *out = match e.value(value) {
-        Some(k) => e.values[k].1,
-        None => Bits::empty(board.len()),
+    let out = match e.value(value) {
+        Some(k) => S::of(&e.values[k].1),
+        None => S::none(board.len()),
     };
     if value == EMPTY {
-        out.or_in(&board.all_bits().minus(&e.occupied));
+        out.or(S::of(board.all_bits()).minus(S::of(&e.occupied)))
+    } else {
+        out
     }
 }
 
@@ -525,6 +632,26 @@ pub fn spread(reach: &Reach, start: u32, mask: &Bits, stop: Option<&Bits>) -> (B
             (out, hit)
         }
         Reach::Table(adj) => spread_table(adj, start, mask, stop),
+    }
+}
+
+/// [`spread`] of sets held as their first 128 bits, for a board of at
+/// most 128 spaces.
+#[inline]
+pub fn spread128(reach: &Reach, start: u32, mask: u128, stop: u128) -> (u128, bool) {
+    match reach {
+        Reach::Shifts {
+            cols,
+            not_first,
+            not_last,
+            ..
+        } => spread_shifts(start, mask, stop, (*cols, *not_first, *not_last)),
+        Reach::Table(adj) => {
+            let len = adj.len() as u32;
+            let (mask, stop) = (Bits::from_low128(len, mask), Bits::from_low128(len, stop));
+            let (group, hit) = spread_table(adj, start, &mask, Some(&stop));
+            (group.low128(), hit)
+        }
     }
 }
 

@@ -196,6 +196,19 @@ impl Machine<'_> {
         let bi = board_number(&self.table.boards, start)?;
         if self.tabs.space_bits {
             let lc = self.tabs.loc_count;
+            // A board of at most 128 spaces: the sets in registers.
+            if let Some(mask) = test.mask128(self.table, lc, loaded, bi) {
+                let board = &self.table.boards.boards[bi as usize];
+                if let Some(reach) = board.reach() {
+                    let (bits, _) = spaceset::spread128(reach, start - board.first, mask, 0);
+                    let lines = board.spaces_and_lines128(bits, out);
+                    return Ok(Some(Group {
+                        first: board.first,
+                        bits: spaceset::Bits::from_low128(board.len(), bits),
+                        lines,
+                    }));
+                }
+            }
             if let Some(mask) = test.mask(self.table, lc, loaded, bi) {
                 let board = &self.table.boards.boards[bi as usize];
                 if let Some(reach) = board.reach() {
@@ -234,6 +247,23 @@ impl Machine<'_> {
             return Ok(None);
         }
         let lc = self.tabs.loc_count;
+        // A board of at most 128 spaces: the sets in registers.
+        if let Some(keep) = keep.0.mask128(self.table, lc, keep.1, bi) {
+            let Some(hit) = body.0.mask128(self.table, lc, body.1, bi) else {
+                return Ok(None);
+            };
+            let board = &self.table.boards.boards[bi as usize];
+            let Some(reach) = board.reach() else {
+                return Ok(None);
+            };
+            let stop = if some {
+                hit
+            } else {
+                board.all_bits().low128() & !hit
+            };
+            let (_, found) = spaceset::spread128(reach, start - board.first, keep, stop);
+            return Ok(Some(found == some));
+        }
         let Some(keep) = keep.0.mask(self.table, lc, keep.1, bi) else {
             return Ok(None);
         };

@@ -242,6 +242,11 @@ fn around(from: &SpaceExpr, var: VarId, cond: &BoolExpr, cx: &Ctx) -> Run<i64> {
         // A condition the index answers: its spaces of the board at once,
         // then a bit per neighbour.
         if let Some((f, l)) = &loaded {
+            if let Some((board, mask)) = f.mask_of128(m, l, s) {
+                if let Some(bits) = board.around_in128(s, mask) {
+                    return Ok(bits);
+                }
+            }
             if let Some((_, mask)) = f.mask_of(m, l, s) {
                 if let Some(bits) = board_in(&m.table.boards, s)?.around_in(s, &mask) {
                     return Ok(bits);

@@ -22,7 +22,7 @@ use super::leaf::{IntLeaf, StrLeaf};
 use super::Ctx;
 use crate::engine::board::BoardGeom;
 use crate::engine::exec::Machine;
-use crate::engine::spaceset::{self, Bits, Lies, MAX_BITS};
+use crate::engine::spaceset::{self, Bits, Lies, SpaceSet, MAX_BITS};
 use crate::engine::spatial::{board_in, board_number};
 use crate::engine::state::Table;
 use crate::engine::value::Value;
@@ -325,21 +325,47 @@ impl SpaceCond {
     /// index cannot answer: only empty against not empty), or the board is
     /// too large.
     pub fn mask(&self, t: &mut Table, loc_count: usize, loaded: &Loaded, bi: u32) -> Option<Bits> {
+        self.mask_as::<Bits>(t, loc_count, loaded, bi, MAX_BITS)
+    }
+
+    /// [`SpaceCond::mask`] as the first 128 bits of the set, for a board
+    /// of at most 128 spaces (`None` for a larger one too).
+    #[inline]
+    pub fn mask128(
+        &self,
+        t: &mut Table,
+        loc_count: usize,
+        loaded: &Loaded,
+        bi: u32,
+    ) -> Option<u128> {
+        self.mask_as::<u128>(t, loc_count, loaded, bi, 128)
+    }
+
+    /// [`SpaceCond::mask`] as a set of type `S`, for a board of at most
+    /// `most` spaces.
+    #[inline(always)]
+    fn mask_as<S: SpaceSet>(
+        &self,
+        t: &mut Table,
+        loc_count: usize,
+        loaded: &Loaded,
+        bi: u32,
+        most: u32,
+    ) -> Option<S> {
         if !self.indexed {
             return None;
         }
         let (index, boards, lies) = Lies::of(t);
         let board = boards.boards.get(bi as usize)?;
-        if board.len() > MAX_BITS {
+        if board.len() > most {
             return None;
         }
-        let mut out = Bits::empty(board.len());
         let mut ix = Ix {
             index,
             lies,
             loc_count,
         };
-        mask(&self.node, &mut ix, loaded, (board, bi), &mut out).then_some(out)
+        mask(&self.node, &mut ix, loaded, (board, bi))
     }
 
     /// [`SpaceCond::mask`] on the board of space `s`, with the board's
@@ -351,15 +377,37 @@ impl SpaceCond {
             return None;
         }
         let bi = board_number(&m.table.boards, s).ok()?;
-        let first = m.table.boards.boards[bi as usize].first;
+        let board = &m.table.boards.boards[bi as usize];
+        let (first, len) = (board.first, board.len());
+        if len <= 128 {
+            let mask = self.mask128(m.table, m.tabs.loc_count, loaded, bi)?;
+            return Some((first, Bits::from_low128(len, mask)));
+        }
         let mask = self.mask(m.table, m.tabs.loc_count, loaded, bi)?;
         Some((first, mask))
+    }
+
+    /// [`SpaceCond::mask_of`] as the set's first 128 bits, with the board
+    /// of space `s`, for a board of at most 128 spaces.
+    #[inline]
+    pub fn mask_of128<'m>(
+        &self,
+        m: &'m mut Machine,
+        loaded: &Loaded,
+        s: u32,
+    ) -> Option<(&'m BoardGeom, u128)> {
+        if !self.indexed || !m.tabs.space_bits {
+            return None;
+        }
+        let bi = board_number(&m.table.boards, s).ok()?;
+        let mask = self.mask128(m.table, m.tabs.loc_count, loaded, bi)?;
+        Some((&m.table.boards.boards[bi as usize], mask))
     }
 }
 
 /// The spaces of `board` whose row, column or index (`probe`) compares
 /// with `v` by `op`: a range of lines or numbers. `None` for another probe.
-fn place_bits(probe: Probe, op: CmpOp, v: i64, board: &BoardGeom) -> Option<Bits> {
+fn place_bits<S: SpaceSet>(probe: Probe, op: CmpOp, v: i64, board: &BoardGeom) -> Option<S> {
     let (len, rows) = match probe {
         Probe::Row => (board.rows, Some(true)),
         Probe::Col => (board.cols, Some(false)),
@@ -376,13 +424,13 @@ fn place_bits(probe: Probe, op: CmpOp, v: i64, board: &BoardGeom) -> Option<Bits
         CmpOp::Ne => (clamp(v), clamp(v.saturating_add(1)), false),
     };
     let bits = match rows {
-        Some(rows) => board.lines_bits(rows, lo..hi),
-        None => Bits::below(len, hi).minus(&Bits::below(len, lo)),
+        Some(rows) => S::lines(board, rows, lo..hi),
+        None => S::below(len, hi).minus(S::below(len, lo)),
     };
     Some(if inside {
         bits
     } else {
-        board.all_bits().minus(&bits)
+        S::of(board.all_bits()).minus(bits)
     })
 }
 
@@ -408,7 +456,7 @@ impl SpaceCond {
             let Node::Int { probe, op, other } = x else {
                 break;
             };
-            let Some(bits) = place_bits(*probe, *op, loaded[*other], board) else {
+            let Some(bits) = place_bits::<Bits>(*probe, *op, loaded[*other], board) else {
                 break;
             };
             match &mut out {
@@ -427,12 +475,16 @@ struct Ix<'t> {
     loc_count: usize,
 }
 
-/// [`SpaceCond::mask`] of one node, into `out`; false when the index
-/// cannot answer.
-fn mask(node: &Node, ix: &mut Ix, loaded: &Loaded, at: (&BoardGeom, u32), out: &mut Bits) -> bool {
+/// [`SpaceCond::mask`] of one node; `None` when the index cannot answer.
+fn mask<S: SpaceSet>(
+    node: &Node,
+    ix: &mut Ix,
+    loaded: &Loaded,
+    at: (&BoardGeom, u32),
+) -> Option<S> {
     let (board, _) = at;
-    let all = board.all_bits();
-    match node {
+    let all = || S::of(board.all_bits());
+    Some(match node {
         Node::Int {
             probe: Probe::Size(loc),
             op,
@@ -442,83 +494,66 @@ fn mask(node: &Node, ix: &mut Ix, loaded: &Loaded, at: (&BoardGeom, u32), out: &
             // size from 1 up compares alike.
             let v = loaded[*other];
             if !(v <= 0 || (v == 1 && matches!(op, CmpOp::Lt | CmpOp::Ge))) {
-                return false;
+                return None;
             }
-            let occupied = spaceset::occupied(ix.index, &ix.lies, ix.loc_count, at, *loc);
-            *out = match (op.holds(0, v), op.holds(1, v)) {
-                (true, true) => *all,
-                (false, false) => Bits::empty(board.len()),
-                (true, false) => all.minus(occupied),
-                (false, true) => *occupied,
-            };
+            let occupied = S::of(spaceset::occupied(
+                ix.index,
+                &ix.lies,
+                ix.loc_count,
+                at,
+                *loc,
+            ));
+            match (op.holds(0, v), op.holds(1, v)) {
+                (true, true) => all(),
+                (false, false) => S::none(board.len()),
+                (true, false) => all().minus(occupied),
+                (false, true) => occupied,
+            }
         }
-        Node::Int { probe, op, other } => {
-            let Some(bits) = place_bits(*probe, *op, loaded[*other], board) else {
-                return false;
-            };
-            *out = bits;
-        }
+        Node::Int { probe, op, other } => place_bits(*probe, *op, loaded[*other], board)?,
         Node::TopAttr {
             loc,
             key,
             eq,
             other,
         } => {
-            let Ok(value) = Sym::try_from(loaded[*other]) else {
-                return false;
-            };
-            spaceset::top_is(
-                ix.index,
-                &ix.lies,
-                ix.loc_count,
-                at,
-                (*loc, *key),
-                value,
-                out,
-            );
-            if !*eq {
-                *out = all.minus(out);
+            let value = Sym::try_from(loaded[*other]).ok()?;
+            let out: S =
+                spaceset::top_is(ix.index, &ix.lies, ix.loc_count, at, (*loc, *key), value);
+            if *eq {
+                out
+            } else {
+                all().minus(out)
             }
         }
         Node::Is { eq, other } => {
             let local = loaded[*other] - i64::from(board.first);
-            *out = if (0..i64::from(board.len())).contains(&local) {
-                Bits::one(board.len(), local as u32)
+            let out = if (0..i64::from(board.len())).contains(&local) {
+                S::one(board.len(), local as u32)
             } else {
-                Bits::empty(board.len())
+                S::none(board.len())
             };
-            if !*eq {
-                *out = all.minus(out);
+            if *eq {
+                out
+            } else {
+                all().minus(out)
             }
         }
         Node::And(xs) | Node::Or(xs) => {
             let and = matches!(node, Node::And(_));
-            let mut part = Bits::empty(board.len());
+            let mut out = if and { all() } else { S::none(board.len()) };
             for (i, x) in xs.iter().enumerate() {
-                let into = if i == 0 { &mut *out } else { &mut part };
-                if !mask(x, ix, loaded, at, into) {
-                    return false;
-                }
-                if i > 0 {
-                    if and {
-                        out.and_in(&part);
-                    } else {
-                        out.or_in(&part);
-                    }
-                }
+                let part = mask::<S>(x, ix, loaded, at)?;
+                out = match (i, and) {
+                    (0, _) => part,
+                    (_, true) => out.and(part),
+                    (_, false) => out.or(part),
+                };
             }
-            if xs.is_empty() {
-                *out = if and { *all } else { Bits::empty(board.len()) };
-            }
+            out
         }
-        Node::Not(x) => {
-            if !mask(x, ix, loaded, at, out) {
-                return false;
-            }
-            *out = all.minus(out);
-        }
-    }
-    true
+        Node::Not(x) => all().minus(mask::<S>(x, ix, loaded, at)?),
+    })
 }
 
 #[inline(always)]
