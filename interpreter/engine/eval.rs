@@ -8,29 +8,29 @@ use super::value::{Cards, Items, Value};
 use crate::ir::*;
 use crate::random::below;
 
-/// A runtime error of the rules: its message, behind one thin pointer so
-/// that a result is at most two words, returned in registers (an `R<i64>`
-/// or `R<bool>` with a message of two words would go through memory).
+/// A runtime error of the rules: its message, boxed so that results stay
+/// two words wide on the hot paths (compiled code passes it behind one
+/// more pointer, see `compile::Thin`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Fault(Box<Box<str>>);
+pub struct Fault(Box<str>);
 
 impl From<String> for Fault {
     #[cold]
     fn from(s: String) -> Fault {
-        Fault(Box::new(s.into_boxed_str()))
+        Fault(s.into_boxed_str())
     }
 }
 
 impl From<&str> for Fault {
     #[cold]
     fn from(s: &str) -> Fault {
-        Fault(Box::new(s.into()))
+        Fault(s.into())
     }
 }
 
 impl From<Fault> for String {
     fn from(f: Fault) -> String {
-        (*f.0).into()
+        f.0.into()
     }
 }
 

@@ -562,7 +562,7 @@ fn items_of(prog: &Program, stage: Option<u32>) -> &[StageItem] {
 fn stage_ends(m: &mut Machine, s: u32) -> eval::R<bool> {
     let tabs = m.tabs;
     match tabs.compiled.end(s) {
-        Some(end) => end(m),
+        Some(end) => Ok(end(m)?),
         None => m.bool(&tabs.prog.stages[s as usize].end),
     }
 }

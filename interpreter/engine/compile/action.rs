@@ -32,7 +32,7 @@ fn invalid(m: &Machine) -> bool {
 
 fn walk(a: &Action) -> Run<()> {
     let a = a.clone();
-    Box::new(move |m| m.action(&a))
+    Box::new(move |m| Ok(m.action(&a)?))
 }
 
 /// An action.
@@ -128,7 +128,7 @@ fn action(a: &Action, cx: &Ctx) -> Run<()> {
             let whole = a.clone();
             Box::new(move |m| {
                 if m.oracle.is_some() {
-                    m.action(&whole)
+                    Ok(m.action(&whole)?)
                 } else {
                     every(m)
                 }
@@ -178,7 +178,7 @@ fn action(a: &Action, cx: &Ctx) -> Run<()> {
                     .copied();
                 let dest = dst(m)?;
                 match card {
-                    Some(card) => m.move_card(card, dest, &pos),
+                    Some(card) => Ok(m.move_card(card, dest, &pos)?),
                     None => Ok(()),
                 }
             })
@@ -252,7 +252,7 @@ fn guarded(
     (guard, cond, action, var): (&SpaceCond, &Run<bool>, &Run<()>, usize),
     loaded: &mut Option<crate::engine::compile::Loaded>,
     s: u32,
-) -> crate::engine::eval::R<Option<bool>> {
+) -> super::CR<Option<bool>> {
     let hit = match loaded {
         Some(l) => guard.holds(m, l, s),
         None => {
@@ -323,7 +323,7 @@ fn let_group(a: &Action, cx: &Ctx) -> Option<Run<()>> {
                     Ok(region) => region,
                     Err(e) => {
                         m.regions.set(var, None);
-                        return Err(e);
+                        return Err(e.into());
                     }
                 };
                 (Value::Spaces(out), region)
@@ -434,7 +434,7 @@ fn each_item(
     var: usize,
     body: &Run<()>,
     stop: bool,
-) -> crate::engine::eval::R<()> {
+) -> super::CR<()> {
     let items = m.items(over)?;
     for i in 0..items.len() {
         m.set_var(var, items.get(i));
@@ -460,7 +460,7 @@ fn value(v: &ValueExpr, cx: &Ctx) -> Run<Value> {
         }
         _ => {
             let v = v.clone();
-            Box::new(move |m| m.value(&v))
+            Box::new(move |m| Ok(m.value(&v)?))
         }
     }
 }

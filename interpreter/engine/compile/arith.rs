@@ -7,8 +7,8 @@
 
 use super::expr::int;
 use super::leaf::{AnyLeaf, IntLeaf, ReadInt, WithLeaf};
-use super::{Ctx, Run};
-use crate::engine::eval::{bit_op, R};
+use super::{Ctx, Run, CR};
+use crate::engine::eval::bit_op;
 use crate::engine::exec::Machine;
 use crate::ir::{BoolExpr, IntExpr, IntOp};
 
@@ -64,7 +64,7 @@ fn binary(op: IntOp, a: Run<i64>, b: Run<i64>) -> Run<i64> {
         IntOp::BitXor => Box::new(move |m| Ok(a(m)? ^ b(m)?)),
         IntOp::Shl | IntOp::Shr => Box::new(move |m| {
             let (a, b) = (a(m)?, b(m)?);
-            bit_op(op, a, b)
+            Ok(bit_op(op, a, b)?)
         }),
     }
 }
@@ -90,12 +90,12 @@ impl Opnd {
 
     /// The operand's value, as its closure would give it.
     #[inline(always)]
-    pub fn get(&self, m: &mut Machine) -> R<i64> {
+    pub fn get(&self, m: &mut Machine) -> CR<i64> {
         match self {
             Opnd::Lit(i) => Ok(*i),
             Opnd::Leaf(leaf, e) => match leaf.read(m) {
                 Some(i) => Ok(i),
-                None => m.int(e),
+                None => evaluate(m, e),
             },
             Opnd::Run(r) => r(m),
         }
@@ -242,13 +242,13 @@ pub(super) fn compare_runs<const OP: u8>(a: Run<i64>, b: Result<Run<i64>, i64>) 
 /// out of line.
 #[cold]
 #[inline(never)]
-pub(super) fn evaluate(m: &mut Machine, e: &IntExpr) -> R<i64> {
-    m.int(e)
+pub(super) fn evaluate(m: &mut Machine, e: &IntExpr) -> CR<i64> {
+    Ok(m.int(e)?)
 }
 
 /// The evaluator's value of `e`, out of line.
 #[cold]
 #[inline(never)]
-pub(super) fn evaluate_bool(m: &mut Machine, e: &BoolExpr) -> R<bool> {
-    m.bool(e)
+pub(super) fn evaluate_bool(m: &mut Machine, e: &BoolExpr) -> CR<bool> {
+    Ok(m.bool(e)?)
 }

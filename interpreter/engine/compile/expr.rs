@@ -20,27 +20,27 @@ use crate::ir::*;
 
 fn walk_int(e: &IntExpr) -> Run<i64> {
     let e = e.clone();
-    Box::new(move |m| m.int(&e))
+    Box::new(move |m| Ok(m.int(&e)?))
 }
 
 fn walk_str(e: &StrExpr) -> Run<Sym> {
     let e = e.clone();
-    Box::new(move |m| m.str(&e))
+    Box::new(move |m| Ok(m.str(&e)?))
 }
 
 fn walk_bool(e: &BoolExpr) -> Run<bool> {
     let e = e.clone();
-    Box::new(move |m| m.bool(&e))
+    Box::new(move |m| Ok(m.bool(&e)?))
 }
 
 fn walk_space(e: &SpaceExpr) -> Run<Option<u32>> {
     let e = e.clone();
-    Box::new(move |m| m.space(&e))
+    Box::new(move |m| Ok(m.space(&e)?))
 }
 
 fn walk_card(e: &CardExpr) -> Run<Option<CardRef>> {
     let e = e.clone();
-    Box::new(move |m| m.card(&e))
+    Box::new(move |m| Ok(m.card(&e)?))
 }
 
 // ---- owners and locations ---------------------------------------------
@@ -53,12 +53,12 @@ fn owner(o: &OwnerExpr) -> Run<u32> {
             let (v, o) = (*v, o.clone());
             Box::new(move |m| match m.var(v) {
                 Value::Space(s) => Ok(m.table.space_owner(*s)),
-                _ => m.owner(&o),
+                _ => Ok(m.owner(&o)?),
             })
         }
         _ => {
             let o = o.clone();
-            Box::new(move |m| m.owner(&o))
+            Box::new(move |m| Ok(m.owner(&o)?))
         }
     }
 }
@@ -67,7 +67,7 @@ fn owner(o: &OwnerExpr) -> Run<u32> {
 pub(super) fn location(l: &LocationExpr, cx: &Ctx) -> Run<Slot> {
     let NameRef::Fixed(id) = l.name else {
         let l = l.clone();
-        return Box::new(move |m| m.location(&l));
+        return Box::new(move |m| Ok(m.location(&l)?));
     };
     let (id, width) = (id as u32, cx.loc_count as u32);
     match &l.owner {
@@ -76,7 +76,7 @@ pub(super) fn location(l: &LocationExpr, cx: &Ctx) -> Run<Slot> {
             let (v, l) = (*v, l.clone());
             Box::new(move |m| match m.var(v) {
                 Value::Space(s) => Ok(m.table.space_owner(*s) * width + id),
-                _ => m.location(&l),
+                _ => Ok(m.location(&l)?),
             })
         }
         o => {
@@ -163,8 +163,8 @@ pub(super) fn int(e: &IntExpr, cx: &Ctx) -> Run<i64> {
                     return Ok(i64::from(if rows { r } else { c }.count_ones()));
                 }
                 match m.var(v) {
-                    Value::Spaces(spaces) => m.spanned(spaces, rows),
-                    _ => m.int(&e),
+                    Value::Spaces(spaces) => Ok(m.spanned(spaces, rows)?),
+                    _ => Ok(m.int(&e)?),
                 }
             })
         }
@@ -202,7 +202,7 @@ pub(super) fn int(e: &IntExpr, cx: &Ctx) -> Run<i64> {
                 }
                 match m.extreme_place(max, &over, var, &body)? {
                     Some(best) => Ok(best),
-                    None => m.int(&e),
+                    None => Ok(m.int(&e)?),
                 }
             })
         }
@@ -215,7 +215,7 @@ pub(super) fn int(e: &IntExpr, cx: &Ctx) -> Run<i64> {
             };
             Box::new(move |m| {
                 let Some(s) = sp(m)? else {
-                    return Err(no_space());
+                    return Err(no_space().into());
                 };
                 let b = m.board_of(s)?;
                 Ok(match what {
@@ -284,7 +284,7 @@ pub(super) fn str(e: &StrExpr, cx: &Ctx) -> Run<Sym> {
         let e = e.clone();
         return Box::new(move |m| match leaf.read(m) {
             Some(s) => Ok(s),
-            None => m.str(&e),
+            None => Ok(m.str(&e)?),
         });
     }
     // Literals, variables and the strings of the game are leaves (above).
@@ -340,7 +340,7 @@ pub(super) fn card(e: &CardExpr, cx: &Ctx) -> Run<Option<CardRef>> {
                     id: *id,
                     slot: m.table.card_loc[*id as usize],
                 })),
-                _ => m.card(&e),
+                _ => Ok(m.card(&e)?),
             })
         }
         _ => walk_card(e),
@@ -357,7 +357,7 @@ pub(super) fn space(e: &SpaceExpr, cx: &Ctx) -> Run<Option<u32>> {
             Box::new(move |m| match m.var(v) {
                 Value::Space(s) => Ok(Some(*s)),
                 Value::Unset => Ok(None),
-                _ => m.space(&e),
+                _ => Ok(m.space(&e)?),
             })
         }
         SpaceExpr::Of(c) => {
@@ -384,7 +384,7 @@ pub(super) fn space(e: &SpaceExpr, cx: &Ctx) -> Run<Option<u32>> {
             Box::new(move |m| match m.var(v) {
                 Value::Space(s) => Ok(m.board_of(*s)?.step_fast(*s, d)?),
                 Value::Unset => Ok(None),
-                _ => m.space(&e),
+                _ => Ok(m.space(&e)?),
             })
         }
         SpaceExpr::Neighbour(from, d)
@@ -403,7 +403,7 @@ pub(super) fn space(e: &SpaceExpr, cx: &Ctx) -> Run<Option<u32>> {
                 };
                 match (m.var(v), d) {
                     (Value::Space(s), Some(d)) => Ok(m.board_of(*s)?.step_fast(*s, d)?),
-                    _ => m.space(&e),
+                    _ => Ok(m.space(&e)?),
                 }
             })
         }
@@ -453,13 +453,13 @@ fn dir(e: &StrExpr, cx: &Ctx) -> Run<Dir> {
                 };
                 match d {
                     Some(d) => Ok(d),
-                    None => m.dir(&e),
+                    None => Ok(m.dir(&e)?),
                 }
             })
         }
         _ => {
             let e = e.clone();
-            Box::new(move |m| m.dir(&e))
+            Box::new(move |m| Ok(m.dir(&e)?))
         }
     }
 }
@@ -498,7 +498,7 @@ pub(super) fn bool(e: &BoolExpr, cx: &Ctx) -> Run<bool> {
             let (v, e) = (*v, e.clone());
             Box::new(move |m| match m.var(v) {
                 Value::Bool(b) => Ok(*b),
-                _ => m.bool(&e),
+                _ => Ok(m.bool(&e)?),
             })
         }
         BoolExpr::Not(x) => {
@@ -539,7 +539,7 @@ pub(super) fn bool(e: &BoolExpr, cx: &Ctx) -> Run<bool> {
             Box::new(move |m| match m.var(v) {
                 Value::Space(_) => Ok(true),
                 Value::Unset => Ok(false),
-                _ => m.bool(&e),
+                _ => Ok(m.bool(&e)?),
             })
         }
         BoolExpr::OnBoard(s) => {
@@ -571,7 +571,7 @@ fn leaf_comparison(e: &BoolExpr, cx: &Ctx) -> Option<Run<bool>> {
             let (eq, l, r) = (*eq, StrLeaf::of(left, cx)?, StrLeaf::of(right, cx)?);
             Box::new(move |m| match (l.read(m), r.read(m)) {
                 (Some(l), Some(r)) => Ok((l == r) == eq),
-                _ => m.bool(&whole),
+                _ => Ok(m.bool(&whole)?),
             })
         }
         _ => return None,
@@ -657,7 +657,7 @@ fn quantify(
                 let target = match m.var(y) {
                     Value::Space(t) => Some(*t),
                     Value::Unset => None,
-                    _ => return m.bool(&whole),
+                    _ => return Ok(m.bool(&whole)?),
                 };
                 // A group a `let` found as a bit set: one bit.
                 if some {
@@ -666,7 +666,7 @@ fn quantify(
                     }
                 }
                 let Value::Spaces(spaces) = m.var(v) else {
-                    return m.bool(&whole);
+                    return Ok(m.bool(&whole)?);
                 };
                 Ok(if some {
                     spaces.iter().any(|&s| Some(s) == target)
@@ -680,7 +680,7 @@ fn quantify(
             let (v, body, whole) = (*v, bool(body, cx), whole.clone());
             Box::new(move |m| {
                 let Value::Spaces(spaces) = m.var(v) else {
-                    return m.bool(&whole);
+                    return Ok(m.bool(&whole)?);
                 };
                 if let Some((f, loaded)) = fast.as_ref().and_then(|f| Some((f, f.load(m)?))) {
                     let hit = |s: &u32| f.holds(m, &loaded, *s) == some;

@@ -38,7 +38,7 @@ mod leaf;
 pub(super) mod space;
 
 use super::board::Dir;
-use super::eval::R;
+use super::eval::Fault;
 use super::exec::Machine;
 use crate::ir::{
     Action, CardExpr, CardsExpr, CollectionExpr, Condact, NameRef, OwnerExpr, PlayerExpr, Pos,
@@ -47,7 +47,51 @@ use crate::ir::{
 pub(super) use space::{Loaded, SpaceCond};
 
 /// A compiled piece of the rules: run against a machine, it gives a `T`.
-pub(super) type Run<T> = Box<dyn for<'m, 't> Fn(&'m mut Machine<'t>) -> R<T> + Send + Sync>;
+pub(super) type Run<T> = Box<dyn for<'m, 't> Fn(&'m mut Machine<'t>) -> CR<T> + Send + Sync>;
+
+/// A rules error out of compiled code: the evaluator's [`Fault`] behind
+/// one thin pointer, so that the result of a compiled closure is at most
+/// two words and comes back in registers (the evaluator's `R<i64>` or
+/// `R<bool>`, with a message of two words, goes through memory; the
+/// evaluator keeps it, which suits its own code better).
+#[derive(Debug)]
+pub(in crate::engine) struct Thin(Box<Fault>);
+
+/// The result of compiled code.
+pub(in crate::engine) type CR<T> = Result<T, Thin>;
+
+impl From<Fault> for Thin {
+    #[cold]
+    fn from(f: Fault) -> Thin {
+        Thin(Box::new(f))
+    }
+}
+
+impl From<&str> for Thin {
+    #[cold]
+    fn from(s: &str) -> Thin {
+        Thin(Box::new(s.into()))
+    }
+}
+
+impl From<String> for Thin {
+    #[cold]
+    fn from(s: String) -> Thin {
+        Thin(Box::new(s.into()))
+    }
+}
+
+impl From<Thin> for Fault {
+    fn from(t: Thin) -> Fault {
+        *t.0
+    }
+}
+
+impl From<Thin> for String {
+    fn from(t: Thin) -> String {
+        (*t.0).into()
+    }
+}
 
 /// What the compilers need to know of the program's tables.
 pub(super) struct Ctx<'a> {
