@@ -38,7 +38,8 @@
 //! (GUARD fails: nothing is done), one inside it has only ACTION checked
 //! and played. When ACTION is checked alike for every space (see
 //! `compile::OptionGuard::uniform`), its *verdict* for one item serves all
-//! the items of the sieve.
+//! the items of the sieve, and [`State::count_moves`] counts that option's
+//! legal slots as the sieve's size after checking one.
 //!
 //! An option that is `(turn pass)` alone is a move whatever the table
 //! holds (its check only counts the pass): it is never run to be checked.
