@@ -2,7 +2,7 @@
 //! and the steps between them (neighbours, wrapping, connected groups).
 //! Sizes are fixed when a game starts.
 
-use super::spaceset::{Bits, Reach, MAX_BITS};
+use super::spaceset::{Bits, Reach, SpaceSet, MAX_BITS};
 
 /// A space's global number (over all boards of the game).
 pub type SpaceId = u32;
@@ -285,24 +285,9 @@ impl BoardGeom {
     }
 
     /// The spaces of rows (`rows` true) or columns numbered in `range`,
-    /// as a bit set (empty for a board too large for bit sets).
-    pub fn lines_bits(&self, rows: bool, range: std::ops::Range<u32>) -> Bits {
-        let (base, count) = if rows {
-            (0, self.rows)
-        } else {
-            (self.rows + 1, self.cols)
-        };
-        let before = |k: u32| self.lines.get((base + k.min(count)) as usize);
-        match (before(range.start), before(range.end)) {
-            (Some(lo), Some(hi)) if range.start < range.end => hi.minus(lo),
-            _ => Bits::empty(self.len()),
-        }
-    }
-
-    /// [`BoardGeom::lines_bits`] of a board of at most 128 spaces, as the
-    /// set's first 128 bits.
+    /// as a set (empty for a board too large for bit sets).
     #[inline]
-    pub fn lines_low128(&self, rows: bool, range: std::ops::Range<u32>) -> u128 {
+    pub fn lines_as<S: SpaceSet>(&self, rows: bool, range: std::ops::Range<u32>) -> S {
         let (base, count) = if rows {
             (0, self.rows)
         } else {
@@ -310,8 +295,8 @@ impl BoardGeom {
         };
         let before = |k: u32| self.lines.get((base + k.min(count)) as usize);
         match (before(range.start), before(range.end)) {
-            (Some(lo), Some(hi)) if range.start < range.end => hi.low128() & !lo.low128(),
-            _ => 0,
+            (Some(lo), Some(hi)) if range.start < range.end => S::of(hi).minus(S::of(lo)),
+            _ => S::none(self.len()),
         }
     }
 
@@ -463,25 +448,15 @@ impl BoardGeom {
     /// (emptied first), and the rows and the columns they lie in, as bits
     /// (bit `r`: row `r`): `None` on a board of more than 64 rows or
     /// columns.
-    pub fn spaces_and_lines(&self, bits: &Bits, out: &mut Vec<SpaceId>) -> Option<(u64, u64)> {
+    pub fn spaces_and_lines<S: SpaceSet>(
+        &self,
+        bits: S,
+        out: &mut Vec<SpaceId>,
+    ) -> Option<(u64, u64)> {
         out.clear();
         let first = self.first;
         bits.each(|i| out.push(first + i));
         self.lines_of(bits.low128(), out)
-    }
-
-    /// [`BoardGeom::spaces_and_lines`] of a set held as its first 128
-    /// bits, on a board of at most 128 spaces.
-    pub fn spaces_and_lines128(&self, bits: u128, out: &mut Vec<SpaceId>) -> Option<(u64, u64)> {
-        out.clear();
-        let first = self.first;
-        for (k, mut w) in [bits as u64, (bits >> 64) as u64].into_iter().enumerate() {
-            while w != 0 {
-                out.push(first + k as u32 * 64 + w.trailing_zeros());
-                w &= w - 1;
-            }
-        }
-        self.lines_of(bits, out)
     }
 
     /// The rows and the columns of the spaces `members` of this board
@@ -745,7 +720,7 @@ mod tests {
                     }
                 }
                 let mut out = Vec::new();
-                let lines = g.spaces_and_lines(&bits, &mut out);
+                let lines = g.spaces_and_lines(bits, &mut out);
                 let members: Vec<u32> = (0..g.len()).filter(|&i| bits.contains(i)).collect();
                 let expected: Vec<SpaceId> = members.iter().map(|&i| g.first + i).collect();
                 assert_eq!(out, expected, "{rows} x {cols}, density {density}");

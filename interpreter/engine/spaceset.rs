@@ -201,8 +201,16 @@ pub trait SpaceSet: Copy {
     fn or(self, o: Self) -> Self;
     /// The spaces `0..hi` of a board of `len` spaces.
     fn below(len: u32, hi: u32) -> Self;
-    /// The spaces of the rows (`rows`) or columns in `range` of `board`.
-    fn lines(board: &BoardGeom, rows: bool, range: std::ops::Range<u32>) -> Self;
+    /// The most spaces a board searched with such sets may have.
+    const MOST: u32;
+    /// The set as [`Bits`] of a board of `len` spaces.
+    fn bits(self, len: u32) -> Bits;
+    /// The first 128 members' bits.
+    fn low128(self) -> u128;
+    /// Calls `f` with each member, in increasing order.
+    fn each(self, f: impl FnMut(u32));
+    /// [`spread`] of sets of this type.
+    fn spread(reach: &Reach, start: u32, mask: Self, stop: Self) -> (Self, bool);
 }
 
 impl SpaceSet for Bits {
@@ -235,9 +243,22 @@ impl SpaceSet for Bits {
     fn below(len: u32, hi: u32) -> Bits {
         Bits::below(len, hi)
     }
+    const MOST: u32 = MAX_BITS;
     #[inline(always)]
-    fn lines(board: &BoardGeom, rows: bool, range: std::ops::Range<u32>) -> Bits {
-        board.lines_bits(rows, range)
+    fn bits(self, _: u32) -> Bits {
+        self
+    }
+    #[inline(always)]
+    fn low128(self) -> u128 {
+        Bits::low128(&self)
+    }
+    #[inline(always)]
+    fn each(self, f: impl FnMut(u32)) {
+        Bits::each(&self, f)
+    }
+    #[inline(always)]
+    fn spread(reach: &Reach, start: u32, mask: Bits, stop: Bits) -> (Bits, bool) {
+        spread(reach, start, &mask, Some(&stop))
     }
 }
 
@@ -273,9 +294,27 @@ impl SpaceSet for u128 {
             h => (1u128 << h) - 1,
         }
     }
+    const MOST: u32 = 128;
     #[inline(always)]
-    fn lines(board: &BoardGeom, rows: bool, range: std::ops::Range<u32>) -> u128 {
-        board.lines_low128(rows, range)
+    fn bits(self, len: u32) -> Bits {
+        Bits::from_low128(len, self)
+    }
+    #[inline(always)]
+    fn low128(self) -> u128 {
+        self
+    }
+    #[inline(always)]
+    fn each(self, mut f: impl FnMut(u32)) {
+        for (k, mut w) in [self as u64, (self >> 64) as u64].into_iter().enumerate() {
+            while w != 0 {
+                f(k as u32 * 64 + w.trailing_zeros());
+                w &= w - 1;
+            }
+        }
+    }
+    #[inline(always)]
+    fn spread(reach: &Reach, start: u32, mask: u128, stop: u128) -> (u128, bool) {
+        spread128(reach, start, mask, stop)
     }
 }
 

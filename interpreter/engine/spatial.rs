@@ -6,7 +6,7 @@ use super::compile::{Loaded, SpaceCond};
 use super::eval::R;
 use super::exec::Machine;
 use super::regions::Group;
-use super::spaceset;
+use super::spaceset::{Bits, SpaceSet};
 use super::state::Table;
 use super::value::Value;
 use crate::ir::{SpaceExpr, StrExpr};
@@ -195,37 +195,41 @@ impl Machine<'_> {
     ) -> R<Option<Group>> {
         let bi = board_number(&self.table.boards, start)?;
         if self.tabs.space_bits {
-            let lc = self.tabs.loc_count;
             // A board of at most 128 spaces: the sets in registers.
-            if let Some(mask) = test.mask128(self.table, lc, loaded, bi) {
-                let board = &self.table.boards.boards[bi as usize];
-                if let Some(reach) = board.reach() {
-                    let (bits, _) = spaceset::spread128(reach, start - board.first, mask, 0);
-                    let lines = board.spaces_and_lines128(bits, out);
-                    return Ok(Some(Group {
-                        first: board.first,
-                        bits: spaceset::Bits::from_low128(board.len(), bits),
-                        lines,
-                    }));
-                }
+            if let Some(group) = self.group_as::<u128>(test, loaded, (start, bi), out) {
+                return Ok(Some(group));
             }
-            if let Some(mask) = test.mask(self.table, lc, loaded, bi) {
-                let board = &self.table.boards.boards[bi as usize];
-                if let Some(reach) = board.reach() {
-                    let (bits, _) = spaceset::spread(reach, start - board.first, &mask, None);
-                    let lines = board.spaces_and_lines(&bits, out);
-                    return Ok(Some(Group {
-                        first: board.first,
-                        bits,
-                        lines,
-                    }));
-                }
+            if let Some(group) = self.group_as::<Bits>(test, loaded, (start, bi), out) {
+                return Ok(Some(group));
             }
         }
         let board = &self.table.boards.boards[bi as usize];
         board.flood_where_into(start, out, |s| test.holds(self, loaded, s));
         out.sort_unstable();
         Ok(None)
+    }
+
+    /// [`Machine::group_into`] with sets of type `S`, from space `start` of
+    /// board number `bi`: `None` when the index cannot answer (or the board
+    /// is too large for `S`).
+    #[inline(always)]
+    fn group_as<S: SpaceSet>(
+        &mut self,
+        test: &SpaceCond,
+        loaded: &Loaded,
+        (start, bi): (u32, u32),
+        out: &mut Vec<u32>,
+    ) -> Option<Group> {
+        let mask: S = test.mask(self.table, self.tabs.loc_count, loaded, bi)?;
+        let board = &self.table.boards.boards[bi as usize];
+        let reach = board.reach()?;
+        let (bits, _) = S::spread(reach, start - board.first, mask, S::none(board.len()));
+        let lines = board.spaces_and_lines(bits, out);
+        Some(Group {
+            first: board.first,
+            bits: bits.bits(board.len()),
+            lines,
+        })
     }
 
     /// `any` (`some`) or `all` over the group of `start` through the spaces
@@ -243,46 +247,38 @@ impl Machine<'_> {
             return Ok(None);
         }
         let bi = board_number(&self.table.boards, start)?;
-        if self.table.boards.boards[bi as usize].reach().is_none() {
-            return Ok(None);
-        }
-        let lc = self.tabs.loc_count;
-        // A board of at most 128 spaces: the sets in registers.
-        if let Some(keep) = keep.0.mask128(self.table, lc, keep.1, bi) {
-            let Some(hit) = body.0.mask128(self.table, lc, body.1, bi) else {
-                return Ok(None);
-            };
-            let board = &self.table.boards.boards[bi as usize];
-            let Some(reach) = board.reach() else {
-                return Ok(None);
-            };
-            let stop = if some {
-                hit
-            } else {
-                board.all_bits().low128() & !hit
-            };
-            let (_, found) = spaceset::spread128(reach, start - board.first, keep, stop);
-            return Ok(Some(found == some));
-        }
-        let Some(keep) = keep.0.mask(self.table, lc, keep.1, bi) else {
-            return Ok(None);
-        };
-        let Some(hit) = body.0.mask(self.table, lc, body.1, bi) else {
-            return Ok(None);
-        };
         let board = &self.table.boards.boards[bi as usize];
-        let Some(reach) = board.reach() else {
-            return Ok(None);
-        };
+        Ok(if board.len() <= u128::MOST {
+            // The sets in registers.
+            self.reaches_as::<u128>(keep, body, (start, bi), some)
+        } else {
+            self.reaches_as::<Bits>(keep, body, (start, bi), some)
+        })
+    }
+
+    /// [`Machine::group_reaches`] with sets of type `S`.
+    #[inline(always)]
+    fn reaches_as<S: SpaceSet>(
+        &mut self,
+        keep: (&SpaceCond, &Loaded),
+        body: (&SpaceCond, &Loaded),
+        (start, bi): (u32, u32),
+        some: bool,
+    ) -> Option<bool> {
+        let lc = self.tabs.loc_count;
+        let keep: S = keep.0.mask(self.table, lc, keep.1, bi)?;
+        let hit: S = body.0.mask(self.table, lc, body.1, bi)?;
+        let board = &self.table.boards.boards[bi as usize];
+        let reach = board.reach()?;
         // `any` looks for a space where the body holds, `all` for one
         // where it fails.
         let stop = if some {
             hit
         } else {
-            spaceset::Bits::first(board.len()).minus(&hit)
+            S::of(board.all_bits()).minus(hit)
         };
-        let (_, found) = spaceset::spread(reach, start - board.first, &keep, Some(&stop));
-        Ok(Some(found == some))
+        let (_, found) = S::spread(reach, start - board.first, keep, stop);
+        Some(found == some)
     }
 }
 

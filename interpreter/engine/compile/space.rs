@@ -323,41 +323,21 @@ impl SpaceCond {
     /// apart: no board is copied); `None` when the condition reads
     /// something else (or compares a location's size with a number the
     /// index cannot answer: only empty against not empty), or the board is
-    /// too large.
-    pub fn mask(&self, t: &mut Table, loc_count: usize, loaded: &Loaded, bi: u32) -> Option<Bits> {
-        self.mask_as::<Bits>(t, loc_count, loaded, bi, MAX_BITS)
-    }
-
-    /// [`SpaceCond::mask`] as the first 128 bits of the set, for a board
-    /// of at most 128 spaces (`None` for a larger one too).
+    /// too large for sets of type `S` (more than `S::MOST` spaces).
     #[inline]
-    pub fn mask128(
+    pub fn mask<S: SpaceSet>(
         &self,
         t: &mut Table,
         loc_count: usize,
         loaded: &Loaded,
         bi: u32,
-    ) -> Option<u128> {
-        self.mask_as::<u128>(t, loc_count, loaded, bi, 128)
-    }
-
-    /// [`SpaceCond::mask`] as a set of type `S`, for a board of at most
-    /// `most` spaces.
-    #[inline(always)]
-    fn mask_as<S: SpaceSet>(
-        &self,
-        t: &mut Table,
-        loc_count: usize,
-        loaded: &Loaded,
-        bi: u32,
-        most: u32,
     ) -> Option<S> {
         if !self.indexed {
             return None;
         }
         let (index, boards, lies) = Lies::of(t);
         let board = boards.boards.get(bi as usize)?;
-        if board.len() > most {
+        if board.len() > S::MOST {
             return None;
         }
         let mut ix = Ix {
@@ -380,11 +360,10 @@ impl SpaceCond {
         let board = &m.table.boards.boards[bi as usize];
         let (first, len) = (board.first, board.len());
         if len <= 128 {
-            let mask = self.mask128(m.table, m.tabs.loc_count, loaded, bi)?;
-            return Some((first, Bits::from_low128(len, mask)));
+            let mask: u128 = self.mask(m.table, m.tabs.loc_count, loaded, bi)?;
+            return Some((first, mask.bits(len)));
         }
-        let mask = self.mask(m.table, m.tabs.loc_count, loaded, bi)?;
-        Some((first, mask))
+        Some((first, self.mask(m.table, m.tabs.loc_count, loaded, bi)?))
     }
 
     /// [`SpaceCond::mask_of`] as the set's first 128 bits, with the board
@@ -400,7 +379,7 @@ impl SpaceCond {
             return None;
         }
         let bi = board_number(&m.table.boards, s).ok()?;
-        let mask = self.mask128(m.table, m.tabs.loc_count, loaded, bi)?;
+        let mask = self.mask(m.table, m.tabs.loc_count, loaded, bi)?;
         Some((&m.table.boards.boards[bi as usize], mask))
     }
 }
@@ -424,7 +403,7 @@ fn place_bits<S: SpaceSet>(probe: Probe, op: CmpOp, v: i64, board: &BoardGeom) -
         CmpOp::Ne => (clamp(v), clamp(v.saturating_add(1)), false),
     };
     let bits = match rows {
-        Some(rows) => S::lines(board, rows, lo..hi),
+        Some(rows) => board.lines_as(rows, lo..hi),
         None => S::below(len, hi).minus(S::below(len, lo)),
     };
     Some(if inside {
