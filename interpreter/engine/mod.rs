@@ -10,11 +10,13 @@
 //! (`sample`: sample, then check). The automatic items run compiled to
 //! closures (`compile`).
 
+mod bits;
 mod board;
 mod cards;
 mod collections;
 mod compile;
 mod create;
+mod dir;
 mod eval;
 mod exec;
 mod explore;
