@@ -198,6 +198,8 @@ pub trait SpaceSet: Copy {
     fn bits(self, len: u32) -> Bits;
     /// The first 128 members' bits.
     fn low128(self) -> u128;
+    /// Whether space `i` is a member.
+    fn contains(self, i: u32) -> bool;
     /// Calls `f` with each member, in increasing order.
     fn each(self, f: impl FnMut(u32));
     /// [`spread`] of sets of this type.
@@ -242,6 +244,10 @@ impl SpaceSet for Bits {
     #[inline(always)]
     fn low128(self) -> u128 {
         Bits::low128(&self)
+    }
+    #[inline(always)]
+    fn contains(self, i: u32) -> bool {
+        Bits::contains(&self, i)
     }
     #[inline(always)]
     fn each(self, f: impl FnMut(u32)) {
@@ -293,6 +299,10 @@ impl SpaceSet for u128 {
     #[inline(always)]
     fn low128(self) -> u128 {
         self
+    }
+    #[inline(always)]
+    fn contains(self, i: u32) -> bool {
+        i < 128 && (self >> i) & 1 == 1
     }
     #[inline(always)]
     fn each(self, mut f: impl FnMut(u32)) {
@@ -382,6 +392,10 @@ mod tests {
             SpaceSet::each(x, |i| xs.push(i));
             SpaceSet::each(w, |i| ws.push(i));
             assert_eq!(xs, ws, "operation {k}");
+            for i in [0, 1, 63, 64, 100, 127, 128, 500] {
+                let (x_has, w_has) = (SpaceSet::contains(x, i), SpaceSet::contains(w, i));
+                assert_eq!(x_has, w_has, "operation {k}, space {i}");
+            }
         }
         assert_eq!(<u128 as SpaceSet>::below(len, 128), u128::MAX);
     }

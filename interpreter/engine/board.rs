@@ -44,11 +44,11 @@ pub struct BoardGeom {
     rc: std::sync::Arc<Vec<(u32, u32)>>,
     /// Every space, as a bit set.
     all: Bits,
-    /// For a board of at most 128 spaces: each space's neighbours in the
+    /// For a board searched with bit sets: each space's neighbours in the
     /// directions of `around`, as numbers on the board, and a bit for
     /// each that exists (bit `k`: the `k`th direction); empty for a larger
     /// board, or one whose `around` meets a direction it lacks.
-    near128: std::sync::Arc<Vec<([u8; 8], u8)>>,
+    near: std::sync::Arc<Vec<([u16; 8], u8)>>,
 }
 
 /// A direction the board does not have (a track's `N`, a grid's `NEXT`).
@@ -82,7 +82,7 @@ impl BoardGeom {
             lines: Default::default(),
             rc: Default::default(),
             all: Bits::first(rows.saturating_mul(cols).min(MAX_BITS)),
-            near128: Default::default(),
+            near: Default::default(),
         };
         let orth = (first..first + b.len())
             .map(|s| {
@@ -107,17 +107,17 @@ impl BoardGeom {
             })
             .collect();
         b.steps = std::sync::Arc::new(steps);
-        if b.len() <= 128 {
+        if b.len() <= MAX_BITS {
             let near: Option<Vec<_>> = (first..first + b.len())
                 .map(|s| {
                     let row = b.steps[(s - first) as usize];
-                    let (mut idx, mut present) = ([0u8; 8], 0u8);
+                    let (mut idx, mut present) = ([0u16; 8], 0u8);
                     for (k, d) in b.around_dirs().iter().enumerate() {
                         match row[*d as usize] {
                             NONE => {}
                             WRONG => return None,
                             n => {
-                                idx[k] = (n - first) as u8;
+                                idx[k] = (n - first) as u16;
                                 present |= 1 << k;
                             }
                         }
@@ -125,7 +125,7 @@ impl BoardGeom {
                     Some((idx, present))
                 })
                 .collect();
-            b.near128 = std::sync::Arc::new(near.unwrap_or_default());
+            b.near = std::sync::Arc::new(near.unwrap_or_default());
         }
         if b.len() <= 1 << 16 {
             b.rc = std::sync::Arc::new((0..b.len()).map(|i| (i / cols, i % cols)).collect());
@@ -250,34 +250,23 @@ impl BoardGeom {
 
     /// The bits of `around` for the neighbours of `s` in `mask` (a set of
     /// this board): bit `k` for the `k`th direction of `around`; `None`
-    /// for a space of another board (or a direction the board lacks).
-    #[inline]
-    pub fn around_in(&self, s: SpaceId, mask: &Bits) -> Option<i64> {
-        let row = self.steps.get(s.wrapping_sub(self.first) as usize)?;
-        let mut bits = 0;
-        for (k, d) in self.around_dirs().iter().enumerate() {
-            match row[*d as usize] {
-                NONE => {}
-                WRONG => return None,
-                n => {
-                    if mask.contains(n.wrapping_sub(self.first)) {
-                        bits |= 1 << k;
-                    }
-                }
-            }
-        }
-        Some(bits)
-    }
-
-    /// [`BoardGeom::around_in`] of a set held as its first 128 bits, on a
-    /// board of at most 128 spaces.
-    #[inline]
-    pub fn around_in128(&self, s: SpaceId, mask: u128) -> Option<i64> {
-        let (idx, present) = self.near128.get(s.wrapping_sub(self.first) as usize)?;
-        let words = [mask as u64, (mask >> 64) as u64];
+    /// for a space of another board (or a direction the board lacks, or a
+    /// board too large for bit sets).
+    #[inline(always)]
+    pub fn around_in<S: SpaceSet>(&self, s: SpaceId, mask: S) -> Option<i64> {
+        let (idx, present) = self.near.get(s.wrapping_sub(self.first) as usize)?;
         let mut bits = 0u32;
-        for (k, &i) in idx.iter().enumerate() {
-            bits |= ((words[usize::from(i >> 6)] >> (i & 63)) as u32 & 1) << k;
+        if S::MOST <= 128 {
+            // The set's two words read once (every number is below 128).
+            let low = mask.low128();
+            let words = [low as u64, (low >> 64) as u64];
+            for (k, &i) in idx.iter().enumerate() {
+                bits |= ((words[usize::from(i >> 6) & 1] >> (i & 63)) as u32 & 1) << k;
+            }
+        } else {
+            for (k, &i) in idx.iter().enumerate() {
+                bits |= u32::from(mask.contains(u32::from(i))) << k;
+            }
         }
         Some(i64::from(bits & u32::from(*present)))
     }

@@ -6,12 +6,14 @@
 
 use super::arith::{self, compare, compare_runs, EQ, GE, GT, LE, LT, NE};
 use super::leaf::{IntLeaf, ReadInt, StrLeaf, WithLeaf};
-use super::space::SpaceCond;
+use super::space::{Loaded, SpaceCond};
 use super::{Ctx, Run};
 use crate::engine::board::Dir;
+use crate::engine::exec::Machine;
 use crate::engine::regions::Group;
-use crate::engine::spatial::board_in;
+use crate::engine::spaceset::{Bits, SpaceSet};
 use crate::engine::spatial::no_space;
+use crate::engine::spatial::{board_in, board_number};
 use crate::engine::state::{Slot, Table};
 use crate::engine::value::{CardRef, Value};
 use crate::ir::*;
@@ -242,15 +244,14 @@ fn around(from: &SpaceExpr, var: VarId, cond: &BoolExpr, cx: &Ctx) -> Run<i64> {
         // A condition the index answers: its spaces of the board at once,
         // then a bit per neighbour.
         if let Some((f, l)) = &loaded {
-            if let Some((board, mask)) = f.mask_of128(m, l, s) {
-                if let Some(bits) = board.around_in128(s, mask) {
-                    return Ok(bits);
-                }
-            }
-            if let Some((_, mask)) = f.mask_of(m, l, s) {
-                if let Some(bits) = board_in(&m.table.boards, s)?.around_in(s, &mask) {
-                    return Ok(bits);
-                }
+            let bi = board_number(&m.table.boards, s)?;
+            let bits = if m.table.boards.boards[bi as usize].len() <= u128::MOST {
+                around_indexed::<u128>(f, l, m, (s, bi))
+            } else {
+                around_indexed::<Bits>(f, l, m, (s, bi))
+            };
+            if let Some(bits) = bits {
+                return Ok(bits);
             }
         }
         let board = board_in(&m.table.boards, s)?;
@@ -274,6 +275,23 @@ fn around(from: &SpaceExpr, var: VarId, cond: &BoolExpr, cx: &Ctx) -> Run<i64> {
         }
         Ok(bits)
     })
+}
+
+/// [`around`] of condition `f` (its leaves `loaded`) from the index, with
+/// sets of type `S`, for space `s` of board number `bi`; `None` when the
+/// index cannot answer (or is off).
+#[inline(always)]
+fn around_indexed<S: SpaceSet>(
+    f: &SpaceCond,
+    loaded: &Loaded,
+    m: &mut Machine,
+    (s, bi): (u32, u32),
+) -> Option<i64> {
+    if !m.tabs.space_bits {
+        return None;
+    }
+    let mask: S = f.mask(m.table, m.tabs.loc_count, loaded, bi)?;
+    m.table.boards.boards[bi as usize].around_in(s, mask)
 }
 
 // ---- strings ------------------------------------------------------------

@@ -352,35 +352,24 @@ impl SpaceCond {
     /// first space; `None` as there, or when the index is off
     /// ([`Rules::uncompiled`](crate::engine::Rules::uncompiled)).
     #[inline]
-    pub fn mask_of(&self, m: &mut Machine, loaded: &Loaded, s: u32) -> Option<(u32, Bits)> {
+    fn mask_at<S: SpaceSet>(&self, m: &mut Machine, loaded: &Loaded, s: u32) -> Option<(u32, S)> {
         if !self.indexed || !m.tabs.space_bits {
             return None;
         }
         let bi = board_number(&m.table.boards, s).ok()?;
-        let board = &m.table.boards.boards[bi as usize];
-        let (first, len) = (board.first, board.len());
-        if len <= 128 {
-            let mask: u128 = self.mask(m.table, m.tabs.loc_count, loaded, bi)?;
-            return Some((first, mask.bits(len)));
-        }
+        let first = m.table.boards.boards[bi as usize].first;
         Some((first, self.mask(m.table, m.tabs.loc_count, loaded, bi)?))
     }
 
-    /// [`SpaceCond::mask_of`] as the set's first 128 bits, with the board
-    /// of space `s`, for a board of at most 128 spaces.
-    #[inline]
-    pub fn mask_of128<'m>(
-        &self,
-        m: &'m mut Machine,
-        loaded: &Loaded,
-        s: u32,
-    ) -> Option<(&'m BoardGeom, u128)> {
-        if !self.indexed || !m.tabs.space_bits {
-            return None;
+    /// [`SpaceCond::mask_at`] as [`Bits`], held as a `u128` while it is
+    /// found on a board of at most 128 spaces.
+    pub fn mask_of(&self, m: &mut Machine, loaded: &Loaded, s: u32) -> Option<(u32, Bits)> {
+        let len = board_in(&m.table.boards, s).ok()?.len();
+        if len <= u128::MOST {
+            let (first, mask) = self.mask_at::<u128>(m, loaded, s)?;
+            return Some((first, mask.bits(len)));
         }
-        let bi = board_number(&m.table.boards, s).ok()?;
-        let mask = self.mask(m.table, m.tabs.loc_count, loaded, bi)?;
-        Some((&m.table.boards.boards[bi as usize], mask))
+        self.mask_at(m, loaded, s)
     }
 }
 
