@@ -436,9 +436,7 @@ impl Machine<'_> {
             CollectionExpr::Strings(s) => Items::Strs(s.clone()),
             CollectionExpr::Range(a, b) => {
                 let (a, b) = (self.int(a)?, self.int(b)?);
-                if b - a > 1_000_000 {
-                    return Err(format!("`range` from {a} to {b} is too large").into());
-                }
+                super::eval::range_len(a, b)?;
                 Items::Ints((a..=b).collect())
             }
             CollectionExpr::Var(v, _) => match self.var(*v).clone() {

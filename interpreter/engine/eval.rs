@@ -260,21 +260,7 @@ impl Machine<'_> {
             IntExpr::Size(c) => self.size(c)? as i64,
             IntExpr::Binary(op, a, b) => {
                 let (a, b) = (self.int(a)?, self.int(b)?);
-                match op {
-                    IntOp::Add => a.wrapping_add(b),
-                    IntOp::Sub => a.wrapping_sub(b),
-                    IntOp::Mul => a.wrapping_mul(b),
-                    IntOp::Div => a.checked_div(b).ok_or("division by zero in `//`")?,
-                    IntOp::Mod => a.checked_rem_euclid(b).ok_or("division by zero in `%`")?,
-                    IntOp::Pow => {
-                        if b < 0 {
-                            0
-                        } else {
-                            a.wrapping_pow(b.min(u32::MAX as i64) as u32)
-                        }
-                    }
-                    op => bit_op(*op, a, b)?,
-                }
+                int_op(*op, a, b)?
             }
             IntExpr::Around { from, var, cond } => {
                 let Some(s) = self.space(from)? else {
@@ -293,7 +279,10 @@ impl Machine<'_> {
             }
             IntExpr::Tri(n) => {
                 let n = self.int(n)?;
-                n.wrapping_mul(n + 1) / 2
+                // n (n + 1) / 2 in 128 bits: the product may overflow
+                // where the result does not.
+                let t = (i128::from(n) * (i128::from(n) + 1)) / 2;
+                i64::try_from(t).map_err(|_| too_big(format_args!("`(tri {n})`")))?
             }
             IntExpr::Fib(n) => {
                 let n = self.int(n)?.clamp(0, 90);
@@ -311,7 +300,12 @@ impl Machine<'_> {
                 if hi < lo {
                     return Err(format!("`random` from {lo} to {hi}: the range is empty").into());
                 }
-                let span = (hi - lo + 1) as usize;
+                // The number of values, hi - lo + 1, in 128 bits (the
+                // whole of i64 is 2^64 values).
+                let span = (i128::from(hi) - i128::from(lo) + 1) as u128;
+                let span = usize::try_from(span).map_err(|_| {
+                    format!("`random` from {lo} to {hi}: too many values to draw from")
+                })?;
                 lo + self.draw(span) as i64
             }
             IntExpr::Sum(c, p) => {
@@ -319,7 +313,8 @@ impl Machine<'_> {
                 let map = self.points(p)?;
                 let mut total = 0;
                 for id in cards.slice(self.table) {
-                    total += map.as_ref().map_or(0, |m| m.score(self.table.attrs(*id)));
+                    let score = map.as_ref().map_or(0, |m| m.score(self.table.attrs(*id)));
+                    total = add(total, score, "`sum`")?;
                 }
                 total
             }
@@ -391,7 +386,7 @@ impl Machine<'_> {
                 for i in 0..items.len() {
                     self.set_var(*var as usize, items.get(i));
                     let slot = self.int_slot(storage)?;
-                    total = total.wrapping_add(self.table.ints[slot]);
+                    total = add(total, self.table.ints[slot], "`all` summing storages")?;
                 }
                 total
             }
@@ -739,6 +734,110 @@ fn extreme_on_board(
         });
     }
     best.map(i64::from)
+}
+
+/// `(OP A B)` of two integers: arithmetic that leaves the 64-bit range
+/// is a rules error (never a wrap), and so is a division by zero.
+#[inline(always)]
+pub(super) fn int_op(op: IntOp, a: i64, b: i64) -> R<i64> {
+    let r = match op {
+        IntOp::Add => a.checked_add(b),
+        IntOp::Sub => a.checked_sub(b),
+        IntOp::Mul => a.checked_mul(b),
+        IntOp::Div | IntOp::Mod if b == 0 => return Err(divided_by_zero(op)),
+        IntOp::Div => a.checked_div(b),
+        // MIN % -1 is 0, though MIN // -1 is out of range.
+        IntOp::Mod if b == -1 => Some(0),
+        IntOp::Mod => a.checked_rem_euclid(b),
+        IntOp::Pow => power(a, b),
+        _ => return bit_op(op, a, b),
+    };
+    r.ok_or_else(|| overflow(op, a, b))
+}
+
+/// `(^ a b)`: 0 for a negative exponent (integers have no fractions),
+/// `None` when the power leaves the 64-bit range.
+fn power(a: i64, b: i64) -> Option<i64> {
+    if b < 0 {
+        return Some(0);
+    }
+    match u32::try_from(b) {
+        Ok(b) => a.checked_pow(b),
+        // Only 0, 1 and -1 have powers this high in range.
+        Err(_) => match a {
+            0 | 1 => Some(a),
+            -1 => Some(if b % 2 == 0 { 1 } else { -1 }),
+            _ => None,
+        },
+    }
+}
+
+/// The word of an operator in the rules.
+pub(super) fn op_name(op: IntOp) -> &'static str {
+    match op {
+        IntOp::Add => "+",
+        IntOp::Sub => "-",
+        IntOp::Mul => "*",
+        IntOp::Div => "//",
+        IntOp::Mod => "%",
+        IntOp::Pow => "^",
+        IntOp::BitAnd => "bitand",
+        IntOp::BitOr => "bitor",
+        IntOp::BitXor => "bitxor",
+        IntOp::Shl => "shl",
+        IntOp::Shr => "shr",
+    }
+}
+
+/// The error of `(OP a b)` leaving the range of integers.
+#[cold]
+#[inline(never)]
+pub(super) fn overflow(op: IntOp, a: i64, b: i64) -> Fault {
+    too_big(format_args!("`({} {a} {b})`", op_name(op)))
+}
+
+/// The error of a division (`//` or `%`) by zero.
+#[cold]
+#[inline(never)]
+fn divided_by_zero(op: IntOp) -> Fault {
+    format!("division by zero in `{}`", op_name(op)).into()
+}
+
+/// The error of a result outside the range of integers.
+#[cold]
+#[inline(never)]
+pub(super) fn too_big(what: std::fmt::Arguments) -> Fault {
+    format!(
+        "integer overflow: {what} is outside the integers' range ({} to {})",
+        i64::MIN,
+        i64::MAX
+    )
+    .into()
+}
+
+/// `a + b` for a sum of several values (`what` names it), overflow a
+/// rules error.
+#[inline(always)]
+pub(super) fn add(a: i64, b: i64, what: &str) -> R<i64> {
+    a.checked_add(b)
+        .ok_or_else(|| too_big(format_args!("{what} (adding {b} to {a})")))
+}
+
+/// Most integers a `range` may list.
+pub const MAX_RANGE: i128 = 1_000_001;
+
+/// The number of integers of `(range a .. b)` (0 when `b < a`), a rules
+/// error past [`MAX_RANGE`]; worked out in 128 bits, so that no width
+/// overflows.
+pub(super) fn range_len(a: i64, b: i64) -> R<usize> {
+    let n = i128::from(b) - i128::from(a) + 1;
+    if n > MAX_RANGE {
+        return Err(format!(
+            "`range` from {a} to {b} is too large: {n} integers, at most {MAX_RANGE} are allowed"
+        )
+        .into());
+    }
+    Ok(n.max(0) as usize)
 }
 
 /// The bitwise operators and shifts of integers (`bitand`, `bitor`,

@@ -250,8 +250,12 @@ impl<'a> Machine<'a> {
                 self.store_int(
                     i,
                     match a {
-                        Action::IncInt(..) => old.wrapping_add(v),
-                        Action::DecInt(..) => old.wrapping_sub(v),
+                        Action::IncInt(..) => old
+                            .checked_add(v)
+                            .ok_or_else(|| super::eval::overflow(IntOp::Add, old, v))?,
+                        Action::DecInt(..) => old
+                            .checked_sub(v)
+                            .ok_or_else(|| super::eval::overflow(IntOp::Sub, old, v))?,
                         _ => v,
                     },
                 );
@@ -273,6 +277,17 @@ impl<'a> Machine<'a> {
                         conds.push((self.tabs.attr_lookup.get(&k).copied(), v));
                     }
                     map.awards.push((conds, self.int(&aw.points)?));
+                }
+                // A card's score adds the points of the awards it meets:
+                // any subset of them must stay in range.
+                let (mut up, mut down) = (0i64, 0i64);
+                for &(_, points) in &map.awards {
+                    let (side, what) = if points > 0 {
+                        (&mut up, "the positive points of a point map")
+                    } else {
+                        (&mut down, "the negative points of a point map")
+                    };
+                    *side = super::eval::add(*side, points, what)?;
                 }
                 let i = self.point_slot(p)?;
                 let old = self.table.points[i].take();

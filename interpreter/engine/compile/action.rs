@@ -6,7 +6,7 @@
 use super::arith;
 use super::expr::{self, bool, int, storage};
 use super::space::SpaceCond;
-use super::{Ctx, Run};
+use super::{Ctx, Run, Thin, CR};
 use crate::engine::exec::Machine;
 use crate::engine::value::Value;
 use crate::ir::*;
@@ -210,13 +210,24 @@ const DEC: u8 = 2;
 /// them; a storage of the game is a slot known now. `None` for a storage
 /// whose name is not fixed.
 fn store_int<const STEP: u8>(s: &IntStorage, v: &IntExpr, cx: &Ctx) -> Option<Run<()>> {
+    /// The new value (overflow a rules error, as the evaluator's).
     #[inline(always)]
-    fn step<const STEP: u8>(old: i64, v: i64) -> i64 {
-        match STEP {
-            INC => old.wrapping_add(v),
-            DEC => old.wrapping_sub(v),
-            _ => v,
+    fn step<const STEP: u8>(old: i64, v: i64) -> CR<i64> {
+        let new = match STEP {
+            INC => old.checked_add(v),
+            DEC => old.checked_sub(v),
+            _ => Some(v),
+        };
+        match new {
+            Some(new) => Ok(new),
+            None => Err(overflow::<STEP>(old, v)),
         }
+    }
+    #[cold]
+    #[inline(never)]
+    fn overflow<const STEP: u8>(old: i64, v: i64) -> Thin {
+        let op = if STEP == INC { IntOp::Add } else { IntOp::Sub };
+        crate::engine::eval::overflow(op, old, v).into()
     }
     let v = arith::Opnd::of(v, cx);
     if let (OwnerExpr::Game, NameRef::Fixed(id)) = (&s.owner, &s.name) {
@@ -224,7 +235,7 @@ fn store_int<const STEP: u8>(s: &IntStorage, v: &IntExpr, cx: &Ctx) -> Option<Ru
         return Some(Box::new(move |m| {
             m.actions += 1;
             let v = v.get(m)?;
-            m.store_int(i, step::<STEP>(m.table.ints[i], v));
+            m.store_int(i, step::<STEP>(m.table.ints[i], v)?);
             Ok(())
         }));
     }
@@ -233,7 +244,7 @@ fn store_int<const STEP: u8>(s: &IntStorage, v: &IntExpr, cx: &Ctx) -> Option<Ru
         m.actions += 1;
         let v = v.get(m)?;
         let i = slot(m)?;
-        m.store_int(i, step::<STEP>(m.table.ints[i], v));
+        m.store_int(i, step::<STEP>(m.table.ints[i], v)?);
         Ok(())
     }))
 }
@@ -363,9 +374,7 @@ fn each(over: &CollectionExpr, var: usize, body: Run<()>, stop: bool, cx: &Ctx) 
             let (a, b) = (int(a, cx), int(b, cx));
             Box::new(move |m| {
                 let (a, b) = (a(m)?, b(m)?);
-                if b.wrapping_sub(a) > 1_000_000 {
-                    return Err(format!("`range` from {a} to {b} is too large").into());
-                }
+                crate::engine::eval::range_len(a, b)?;
                 for k in a..=b {
                     m.set_var(var, Value::Int(k));
                     body(m)?;

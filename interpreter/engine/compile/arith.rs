@@ -7,8 +7,8 @@
 
 use super::expr::int;
 use super::leaf::{AnyLeaf, IntLeaf, ReadInt, WithLeaf};
-use super::{Ctx, Run, CR};
-use crate::engine::eval::bit_op;
+use super::{Ctx, Run, Thin, CR};
+use crate::engine::eval::{int_op, overflow};
 use crate::engine::exec::Machine;
 use crate::ir::{BoolExpr, IntExpr, IntOp};
 
@@ -16,15 +16,13 @@ use crate::ir::{BoolExpr, IntExpr, IntOp};
 pub(super) fn binary_op(op: IntOp, a: &IntExpr, b: &IntExpr, e: &IntExpr, cx: &Ctx) -> Run<i64> {
     match (a, b) {
         // `(- 'X 1)`, `(bitand 'F 85)`, `(shl 'F 2)`: one closure.
-        (x, IntExpr::Lit(k)) => {
-            by_literal(op, x, *k, e, cx).unwrap_or_else(|| binary(op, int(a, cx), int(b, cx)))
-        }
+        (x, IntExpr::Lit(k)) => by_literal(op, x, (*k, false), e, cx)
+            .unwrap_or_else(|| binary(op, int(a, cx), int(b, cx))),
         // `(* 2 'X)`, `(bitxor 255 'F)`: an operator that does not mind
         // the order of its operands, the literal taken as the right one (a
         // literal has no effect to order).
-        (IntExpr::Lit(k), x) if commutes(op) => {
-            by_literal(op, x, *k, e, cx).unwrap_or_else(|| binary(op, int(a, cx), int(b, cx)))
-        }
+        (IntExpr::Lit(k), x) if commutes(op) => by_literal(op, x, (*k, true), e, cx)
+            .unwrap_or_else(|| binary(op, int(a, cx), int(b, cx))),
         _ => binary(op, int(a, cx), int(b, cx)),
     }
 }
@@ -37,35 +35,40 @@ fn commutes(op: IntOp) -> bool {
     )
 }
 
-/// `(+ A B)` and the other operators: A, then B, as the evaluator does.
+/// `(+ A B)` and the other operators: A, then B, as the evaluator does
+/// (overflow and division by zero its errors, [`int_op`]).
 fn binary(op: IntOp, a: Run<i64>, b: Run<i64>) -> Run<i64> {
     match op {
-        IntOp::Add => Box::new(move |m| Ok(a(m)?.wrapping_add(b(m)?))),
-        IntOp::Sub => Box::new(move |m| Ok(a(m)?.wrapping_sub(b(m)?))),
-        IntOp::Mul => Box::new(move |m| Ok(a(m)?.wrapping_mul(b(m)?))),
-        IntOp::Div => Box::new(move |m| {
+        IntOp::Add => Box::new(move |m| {
             let (a, b) = (a(m)?, b(m)?);
-            Ok(a.checked_div(b).ok_or("division by zero in `//`")?)
+            a.checked_add(b).ok_or_else(|| failed(IntOp::Add, a, b))
         }),
-        IntOp::Mod => Box::new(move |m| {
+        IntOp::Sub => Box::new(move |m| {
             let (a, b) = (a(m)?, b(m)?);
-            Ok(a.checked_rem_euclid(b).ok_or("division by zero in `%`")?)
+            a.checked_sub(b).ok_or_else(|| failed(IntOp::Sub, a, b))
         }),
-        IntOp::Pow => Box::new(move |m| {
+        IntOp::Mul => Box::new(move |m| {
             let (a, b) = (a(m)?, b(m)?);
-            Ok(if b < 0 {
-                0
-            } else {
-                a.wrapping_pow(b.min(u32::MAX as i64) as u32)
-            })
+            a.checked_mul(b).ok_or_else(|| failed(IntOp::Mul, a, b))
         }),
         IntOp::BitAnd => Box::new(move |m| Ok(a(m)? & b(m)?)),
         IntOp::BitOr => Box::new(move |m| Ok(a(m)? | b(m)?)),
         IntOp::BitXor => Box::new(move |m| Ok(a(m)? ^ b(m)?)),
-        IntOp::Shl | IntOp::Shr => Box::new(move |m| {
+        IntOp::Div | IntOp::Mod | IntOp::Pow | IntOp::Shl | IntOp::Shr => Box::new(move |m| {
             let (a, b) = (a(m)?, b(m)?);
-            Ok(bit_op(op, a, b)?)
+            Ok(int_op(op, a, b)?)
         }),
+    }
+}
+
+/// The error of `(OP a b)`, computed again by the evaluator's operator
+/// (out of line: only a failure comes here).
+#[cold]
+#[inline(never)]
+fn failed(op: IntOp, a: i64, b: i64) -> Thin {
+    match int_op(op, a, b) {
+        Err(f) => f.into(),
+        Ok(_) => overflow(op, a, b).into(),
     }
 }
 
@@ -102,12 +105,19 @@ impl Opnd {
     }
 }
 
-/// `x op k`, the literal `k` as the right operand, in one closure, when
-/// the operator cannot fail with it (division and remainder can, and so
-/// can a shift by other than 0 to 63 bits: they keep their general
-/// closures). A leaf `x` is read in place (the whole expression `e` goes to
+/// `x op k`, the literal `k` as the right operand, in one closure, for
+/// the operators that fail only by overflow (division and remainder fail
+/// otherwise too, and so does a shift by other than 0 to 63 bits: they
+/// keep their general closures). A leaf `x` is read in place (the whole expression `e` goes to
 /// the evaluator when it holds a value of another kind).
-fn by_literal(op: IntOp, x: &IntExpr, k: i64, e: &IntExpr, cx: &Ctx) -> Option<Run<i64>> {
+/// `swapped`: the literal is written first (its error shows it so).
+fn by_literal(
+    op: IntOp,
+    x: &IntExpr,
+    (k, swapped): (i64, bool),
+    e: &IntExpr,
+    cx: &Ctx,
+) -> Option<Run<i64>> {
     const ADD: u8 = 0;
     const SUB: u8 = 1;
     const MUL: u8 = 2;
@@ -117,51 +127,70 @@ fn by_literal(op: IntOp, x: &IntExpr, k: i64, e: &IntExpr, cx: &Ctx) -> Option<R
     const SHL: u8 = 6;
     const SHR: u8 = 7;
     #[inline(always)]
-    fn apply<const OP: u8>(a: i64, k: i64) -> i64 {
+    fn apply<const OP: u8>(a: i64, k: i64, swapped: bool) -> CR<i64> {
+        let r = match OP {
+            ADD => a.checked_add(k),
+            SUB => a.checked_sub(k),
+            MUL => a.checked_mul(k),
+            AND => Some(a & k),
+            OR => Some(a | k),
+            XOR => Some(a ^ k),
+            SHL => Some(a << (k & 63)),
+            _ => Some(a >> (k & 63)),
+        };
+        match r {
+            Some(r) => Ok(r),
+            None if swapped => Err(failed(op_of::<OP>(), k, a)),
+            None => Err(failed(op_of::<OP>(), a, k)),
+        }
+    }
+    /// The operator of `OP`, for its error.
+    fn op_of<const OP: u8>() -> IntOp {
         match OP {
-            ADD => a.wrapping_add(k),
-            SUB => a.wrapping_sub(k),
-            MUL => a.wrapping_mul(k),
-            AND => a & k,
-            OR => a | k,
-            XOR => a ^ k,
-            SHL => a << (k & 63),
-            _ => a >> (k & 63),
+            ADD => IntOp::Add,
+            SUB => IntOp::Sub,
+            _ => IntOp::Mul,
         }
     }
     /// The closure of `x op k` for a leaf `x` of one kind.
     struct Make<const OP: u8> {
         k: i64,
+        swapped: bool,
         e: IntExpr,
     }
     impl<const OP: u8> WithLeaf for Make<OP> {
         type Out = Run<i64>;
         fn with<L: ReadInt>(self, leaf: L) -> Run<i64> {
-            let Make { k, e } = self;
+            let Make { k, swapped, e } = self;
             Box::new(move |m| match leaf.read(m) {
-                Some(a) => Ok(apply::<OP>(a, k)),
+                Some(a) => apply::<OP>(a, k, swapped),
                 None => evaluate(m, &e),
             })
         }
     }
-    fn make<const OP: u8>(x: &IntExpr, k: i64, e: &IntExpr, cx: &Ctx) -> Run<i64> {
+    fn make<const OP: u8>(x: &IntExpr, k: (i64, bool), e: &IntExpr, cx: &Ctx) -> Run<i64> {
+        let (k, swapped) = k;
         match IntLeaf::of(x, cx) {
-            Some(leaf) => leaf.dispatch(Make::<OP> { k, e: e.clone() }),
+            Some(leaf) => leaf.dispatch(Make::<OP> {
+                k,
+                swapped,
+                e: e.clone(),
+            }),
             None => {
                 let a = int(x, cx);
-                Box::new(move |m| Ok(apply::<OP>(a(m)?, k)))
+                Box::new(move |m| apply::<OP>(a(m)?, k, swapped))
             }
         }
     }
     Some(match op {
-        IntOp::Add => make::<ADD>(x, k, e, cx),
-        IntOp::Sub => make::<SUB>(x, k, e, cx),
-        IntOp::Mul => make::<MUL>(x, k, e, cx),
-        IntOp::BitAnd => make::<AND>(x, k, e, cx),
-        IntOp::BitOr => make::<OR>(x, k, e, cx),
-        IntOp::BitXor => make::<XOR>(x, k, e, cx),
-        IntOp::Shl if (0..64).contains(&k) => make::<SHL>(x, k, e, cx),
-        IntOp::Shr if (0..64).contains(&k) => make::<SHR>(x, k, e, cx),
+        IntOp::Add => make::<ADD>(x, (k, swapped), e, cx),
+        IntOp::Sub => make::<SUB>(x, (k, swapped), e, cx),
+        IntOp::Mul => make::<MUL>(x, (k, swapped), e, cx),
+        IntOp::BitAnd => make::<AND>(x, (k, swapped), e, cx),
+        IntOp::BitOr => make::<OR>(x, (k, swapped), e, cx),
+        IntOp::BitXor => make::<XOR>(x, (k, swapped), e, cx),
+        IntOp::Shl if (0..64).contains(&k) => make::<SHL>(x, (k, swapped), e, cx),
+        IntOp::Shr if (0..64).contains(&k) => make::<SHR>(x, (k, swapped), e, cx),
         IntOp::Div | IntOp::Mod | IntOp::Pow | IntOp::Shl | IntOp::Shr => return None,
     })
 }

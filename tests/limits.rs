@@ -1,0 +1,69 @@
+//! Integers, sizes and limits (issue 20, sections 2 and 3): arithmetic that
+//! leaves the 64-bit range, sizes that overflow, and the limits on work
+//! and memory, each on a small rules file of `tests/limits/`.
+
+use cardboard::engine::{GameOptions, Rules};
+use cardboard::game::PlayError;
+
+/// The rules of `tests/limits/NAME`.
+fn rules(name: &str) -> Rules {
+    let path = format!("{}/tests/limits/{name}", env!("CARGO_MANIFEST_DIR"));
+    Rules::load(std::path::Path::new(&path)).unwrap_or_else(|e| panic!("{path}: {e:?}"))
+}
+
+/// Starts a game of `rules` with `--set` overrides.
+fn start(rules: &Rules, set: &[(&str, &str)]) -> Result<cardboard::engine::State, PlayError> {
+    let overrides = set
+        .iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect();
+    rules.start(&GameOptions { seed: 1, overrides })
+}
+
+/// The rules error of starting `rules` with `--set`, compiled and through
+/// the evaluator alone (the two must agree).
+fn start_error(rules: &Rules, set: &[(&str, &str)]) -> String {
+    let errors: Vec<String> = [rules.clone(), rules.uncompiled()]
+        .iter()
+        .map(|r| match start(r, set) {
+            Err(PlayError::Rules(e)) => e,
+            Err(e) => panic!("{set:?}: not a rules error: {e}"),
+            Ok(_) => panic!("{set:?}: started"),
+        })
+        .collect();
+    assert_eq!(
+        errors[0], errors[1],
+        "{set:?}: compiled and evaluated differ"
+    );
+    errors[0].clone()
+}
+
+#[test]
+fn arithmetic_out_of_range_is_a_rules_error_never_a_wrap() {
+    let r = rules("overflow.rcy");
+    let ok = start(&r, &[("CASE", "0")]).expect("case 0 stays in range");
+    drop(ok);
+    let cases = [
+        ("1", "`(* 9223372036854775807 2)`"),
+        ("2", "`(* 2 9223372036854775807)`"),
+        ("3", "`(+ 9223372036854775807 1)`"),
+        ("4", "`(- -9223372036854775808 1)`"),
+        ("5", "`(// -9223372036854775808 -1)`"),
+        ("6", "`(^ -2 9223372036854775807)`"),
+        ("7", "`(^ 2 63)`"),
+        ("8", "`(tri 9223372036854775807)`"),
+        ("9", "`(+ 9223372036854775807 2)`"),
+        ("10", "`(+ 9223372036854775807 1)`"),
+        ("11", "`(- -9223372036854775808 2)`"),
+    ];
+    for (case, what) in cases {
+        let e = start_error(&r, &[("CASE", case)]);
+        assert!(
+            e.contains("integer overflow") && e.contains(what),
+            "case {case}: {e}"
+        );
+    }
+    // A division by zero is not an overflow, nor the other way round.
+    let e = start_error(&r, &[("CASE", "12")]);
+    assert!(e.contains("division by zero in `//`"), "{e}");
+}
