@@ -67,3 +67,53 @@ fn arithmetic_out_of_range_is_a_rules_error_never_a_wrap() {
     let e = start_error(&r, &[("CASE", "12")]);
     assert!(e.contains("division by zero in `//`"), "{e}");
 }
+
+#[test]
+fn a_range_whose_width_overflows_is_refused() {
+    let r = rules("sizes.rcy");
+    // An `all` over it (compiled) and its size (evaluated).
+    for case in ["1", "2"] {
+        let e = start_error(&r, &[("CASE", case)]);
+        assert!(
+            e.contains("`range` from -9223372036854775807 to 9223372036854775807 is too large"),
+            "case {case}: {e}"
+        );
+    }
+    // The largest range allowed, and one more.
+    let s = start(&r, &[("CASE", "3")]).expect("a range of 1000001 integers");
+    drop(s);
+    let e = start_error(&r, &[("CASE", "4")]);
+    assert!(e.contains("1000002 integers, at most 1000001"), "{e}");
+}
+
+#[test]
+fn board_sizes_that_overflow_are_refused_at_start() {
+    let r = rules("sizes.rcy");
+    let max = i64::MAX.to_string();
+    let big = (1i64 << 32).to_string();
+    for set in [
+        vec![("ROWS", max.as_str()), ("COLS", max.as_str())],
+        vec![("ROWS", big.as_str()), ("COLS", big.as_str())],
+        vec![("LEN", max.as_str())],
+        vec![("ROWS", "0")],
+        vec![("COLS", "-1")],
+    ] {
+        let e = start_error(&r, &set);
+        assert!(
+            e.contains("sizes must be at least 1 and at most 1048576 spaces in all"),
+            "{set:?}: {e}"
+        );
+    }
+    // The same sizes through a position's settings.
+    let s = start(&r, &[]).expect("the default sizes");
+    let text = s
+        .to_position()
+        .replace("set LEN=5", &format!("set LEN={max}"));
+    assert!(text.contains(&format!("set LEN={max}")), "{text}");
+    let e = r.load_position(&text).expect_err("a track too long");
+    assert!(
+        e.to_string()
+            .contains("board `TRACK` would have 9223372036854775807 spaces"),
+        "{e}"
+    );
+}

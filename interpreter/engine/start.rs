@@ -175,7 +175,7 @@ impl Rules {
         }
         let boards = {
             let mut m = Machine::new(tabs, &mut scratch, &mut room, &globals);
-            board_sizes(&mut m, prog).map_err(PlayError::Rules)?
+            board_sizes(&mut m, prog, players as usize).map_err(PlayError::Rules)?
         };
         let mut table = Table::new(tabs, players as usize, boards, rng.clone());
         if let Some(teams) = &prog.setup.teams {
@@ -197,9 +197,20 @@ impl Rules {
 /// Most spaces a game may have over all its boards.
 pub const MAX_SPACES: i64 = 1 << 20;
 
+/// Most locations and storages a table may have: every owner (the game,
+/// each player, each team and each space) has one of each name the rules
+/// use.
+pub const MAX_TABLE_SLOTS: i128 = 1 << 24;
+
 /// Evaluates the boards' sizes and builds the boards, or takes them from
-/// an earlier game with the same sizes.
-fn board_sizes(m: &mut Machine, prog: &Program) -> Result<Arc<board::Boards>, String> {
+/// an earlier game with the same sizes. The boards and the table they
+/// make (every space an owner of each location and storage) must fit
+/// [`MAX_SPACES`] and [`MAX_TABLE_SLOTS`].
+fn board_sizes(
+    m: &mut Machine,
+    prog: &Program,
+    players: usize,
+) -> Result<Arc<board::Boards>, String> {
     let mut shapes = Vec::with_capacity(prog.boards.len());
     let mut first: i64 = 0;
     for b in &prog.boards {
@@ -212,14 +223,32 @@ fn board_sizes(m: &mut Machine, prog: &Program) -> Result<Arc<board::Boards>, St
                 wrap_cols,
             } => (m.int(rows)?, m.int(cols)?, false, *wrap_rows, *wrap_cols),
         };
-        if rows < 1 || cols < 1 || first + rows * cols > MAX_SPACES {
+        // In 128 bits: rows x cols and the sum over the boards may
+        // overflow 64 bits where the sizes do not.
+        let spaces = i128::from(rows) * i128::from(cols);
+        if rows < 1 || cols < 1 || i128::from(first) + spaces > i128::from(MAX_SPACES) {
             let name = &prog.symbols[b.name as usize];
+            let size = if track {
+                format!("{cols} spaces")
+            } else {
+                format!("{rows} x {cols} spaces")
+            };
             return Err(format!(
-                "board `{name}` would have {rows} x {cols} spaces: sizes must be at least 1 and at most {MAX_SPACES} spaces in all"
+                "board `{name}` would have {size}: sizes must be at least 1 and at most {MAX_SPACES} spaces in all"
             ));
         }
         shapes.push([rows, cols, track as i64, wrap_rows as i64, wrap_cols as i64]);
         first += rows * cols;
+    }
+    let tabs = m.tabs;
+    let names = tabs.loc_count + tabs.int_count + tabs.str_count + tabs.point_count;
+    let owners = Table::owner_count(players) as i128 + i128::from(first);
+    let slots = owners * names as i128;
+    if slots > MAX_TABLE_SLOTS {
+        return Err(format!(
+            "the boards' {first} spaces would make a table of {slots} locations and storages \
+             ({owners} owners x {names} names): at most {MAX_TABLE_SLOTS} are allowed"
+        ));
     }
     let built = &m.tabs.boards_built;
     if let Ok(built) = built.lock() {
