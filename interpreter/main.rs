@@ -2,16 +2,24 @@
 //! Each subcommand is a thin layer over [`cardboard::drivers`].
 
 use cardboard::drivers::check::{check_files, EXIT_BAD_FILE, EXIT_UNREADABLE};
-use cardboard::drivers::perft::{perft, perft_table};
+use cardboard::drivers::output::{tell, Output, EXIT_OUTPUT};
+use cardboard::drivers::perft::{perft_run, perft_table, MAX_DEPTH};
 use cardboard::drivers::run::run_game_to;
 use cardboard::drivers::simulate::{simulate, SimulateConfig};
 use cardboard::drivers::{parse_set, FromPosition, GameEnd, Ruleset, DEFAULT_MAX_DECISIONS};
 use cardboard::engine::{GameOptions, Rules, State};
 use cardboard::loading::LoadError;
 use clap::{Args, Parser, Subcommand};
-use std::io::Write;
+use std::io::{ErrorKind, Stdout};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+
+/// Writes a line to standard error ([`tell`]: its failures are ignored).
+macro_rules! say {
+    ($($arg:tt)*) => {
+        tell(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
 
 /// cardboard: reads card and board games described in RECYCLE, checks their
 /// rules, plays them, and simulates thousands of games for statistics.
@@ -85,13 +93,14 @@ enum Command {
     Simulate {
         /// The rules file.
         file: PathBuf,
-        /// Number of games.
-        #[arg(long, value_name = "N")]
+        /// Number of games (at least 1).
+        #[arg(long, value_name = "N", value_parser = parse_games)]
         games: u64,
         #[command(flatten)]
         game: GameArgs,
-        /// Threads to play on [default: one per core].
-        #[arg(long, short = 'j', value_name = "J")]
+        /// Threads to play on: no more than the cores, nor than the chunks of
+        /// 32 games, are started [default: one per core].
+        #[arg(long, short = 'j', value_name = "J", value_parser = parse_jobs)]
         jobs: Option<usize>,
         /// Stop a game after this many decisions (counted as stopped).
         #[arg(long, value_name = "M", default_value_t = DEFAULT_MAX_DECISIONS)]
@@ -102,15 +111,22 @@ enum Command {
     },
     /// Count the move sequences from the start of a game, depth by depth:
     /// `depth d: nodes N (total T)`, N the nodes at exactly depth d, T the
-    /// nodes at depths 1 to d. Shuffles are fixed by --seed.
-    #[command(after_help = "Example:\n  cardboard perft games/agram.rcy 4 --seed 1")]
+    /// nodes at depths 1 to d; then the time and nodes per second. Shuffles
+    /// are fixed by --seed. The counts are the same for any --jobs.
+    #[command(after_help = "Example:\n  cardboard perft games/agram.rcy 4 --seed 1 --jobs 2")]
     Perft {
         /// The rules file.
         file: PathBuf,
-        /// How many moves deep to count.
+        /// How many moves deep to count (at most 10000).
+        #[arg(value_parser = parse_depth)]
         depth: usize,
         #[command(flatten)]
         game: GameArgs,
+        /// Threads to count on, each taking moves of the start in turn: no
+        /// more than the cores, nor than those moves, are started [default:
+        /// one per core].
+        #[arg(long, short = 'j', value_name = "J", value_parser = parse_jobs)]
+        jobs: Option<usize>,
     },
 }
 
@@ -131,6 +147,33 @@ struct GameArgs {
     position: Option<PathBuf>,
 }
 
+/// Reads `--games`: a number of games, at least 1.
+fn parse_games(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(0) => Err("there is nothing to simulate in 0 games: give at least 1".to_string()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(format!("`{text}` is not a number of games: {e}")),
+    }
+}
+
+/// Reads perft's depth: at most [`MAX_DEPTH`].
+fn parse_depth(text: &str) -> Result<usize, String> {
+    match text.parse::<u64>() {
+        Ok(n) if n <= MAX_DEPTH as u64 => Ok(n as usize),
+        Ok(_) => Err(format!("perft counts at most {MAX_DEPTH} moves deep")),
+        Err(e) => Err(format!("`{text}` is not a depth: {e}")),
+    }
+}
+
+/// Reads `--jobs`: a number of threads, at least 1.
+fn parse_jobs(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("give at least 1 thread (the default is one per core)".to_string()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(format!("`{text}` is not a number of threads: {e}")),
+    }
+}
+
 impl GameArgs {
     fn options(&self) -> GameOptions {
         GameOptions {
@@ -141,8 +184,41 @@ impl GameArgs {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let code = match cli.command {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // Help and version go to standard output, mistakes to standard
+            // error; a full disk is told, a closed pipe is not.
+            let mut code = e.exit_code();
+            if let Err(failure) = e.print() {
+                if failure.kind() != ErrorKind::BrokenPipe {
+                    say!("error: cannot write the output: {failure}");
+                    code = code.max(EXIT_OUTPUT);
+                }
+            }
+            return exit_code(code);
+        }
+    };
+    let mut out = Output::new(std::io::stdout());
+    let code = command(cli.command, &mut out);
+    let code = match out.finish() {
+        Ok(()) => code,
+        Err(e) => {
+            say!("error: cannot write the output: {e}");
+            code.max(EXIT_OUTPUT)
+        }
+    };
+    exit_code(code)
+}
+
+/// The process's exit code for `code` (0 to 255).
+fn exit_code(code: i32) -> ExitCode {
+    ExitCode::from(u8::try_from(code).unwrap_or(u8::MAX))
+}
+
+/// Runs one subcommand, its output to `out`; returns the exit code.
+fn command(command: Command, out: &mut Output<Stdout>) -> i32 {
+    match command {
         Command::Check { files } => check_files(&files, &mut std::io::stderr().lock()),
         Command::Run {
             file,
@@ -166,12 +242,11 @@ fn main() -> ExitCode {
                 }
                 None => run_game_to(rules, &game.options(), limit),
             };
-            let mut out = std::io::stdout().lock();
-            let _ = writeln!(out, "file: {}", file.display());
+            out.put(&format!("file: {}\n", file.display()));
             if let Some(pos) = &game.position {
-                let _ = writeln!(out, "position: {}", pos.display());
+                out.put(&format!("position: {}\n", pos.display()));
             }
-            let _ = out.write_all(result.text.as_bytes());
+            out.put(&result.text);
             let mut code = match result.end {
                 GameEnd::Error(_) => 1,
                 _ => 0,
@@ -197,36 +272,49 @@ fn main() -> ExitCode {
                 jobs: jobs.unwrap_or(0),
             };
             match position_of(rules, &game) {
-                Ok(Some(state)) => simulate_command(&FromPosition::new(state), &config, json),
-                Ok(None) => simulate_command(rules, &config, json),
+                Ok(Some(state)) => simulate_command(&FromPosition::new(state), &config, json, out),
+                Ok(None) => simulate_command(rules, &config, json, out),
                 Err(code) => code,
             }
         }),
-        Command::Perft { file, depth, game } => with_rules(&file, |rules| {
+        Command::Perft {
+            file,
+            depth,
+            game,
+            jobs,
+        } => with_rules(&file, |rules| {
             let start = match position_of(rules, &game) {
                 Ok(Some(state)) => state,
                 Ok(None) => match rules.start(&game.options()) {
                     Ok(state) => state,
                     Err(e) => {
-                        eprintln!("error: {}: the game cannot start: {e}", file.display());
+                        say!("error: {}: the game cannot start: {e}", file.display());
                         return 1;
                     }
                 },
                 Err(code) => return code,
             };
-            match perft(&start, depth) {
-                Ok(counts) => {
-                    print!("{}", perft_table(&counts));
+            match perft_run(&start, depth, jobs.unwrap_or(0)) {
+                Ok(run) => {
+                    out.put(&perft_table(&run.counts));
+                    let per_second = if run.seconds > 0.0 {
+                        run.nodes() as f64 / run.seconds
+                    } else {
+                        0.0
+                    };
+                    out.put(&format!(
+                        "time: {:.3} s, {per_second:.0} nodes/s, {} threads\n",
+                        run.seconds, run.threads
+                    ));
                     0
                 }
                 Err(e) => {
-                    eprintln!("error: {}: {e}", file.display());
+                    say!("error: {}: {e}", file.display());
                     1
                 }
             }
         }),
-    };
-    ExitCode::from(code as u8)
+    }
 }
 
 /// Loads the rules at `path` and runs `command` on them; a file that cannot
@@ -235,11 +323,11 @@ fn with_rules(path: &Path, command: impl FnOnce(&Rules) -> i32) -> i32 {
     match Rules::load(path) {
         Ok(rules) => command(&rules),
         Err(LoadError::Io(message)) => {
-            eprintln!("error: {message}");
+            say!("error: {message}");
             EXIT_UNREADABLE
         }
         Err(LoadError::Check(e)) => {
-            eprint!("{}", e.render());
+            tell(format_args!("{}", e.render()));
             EXIT_BAD_FILE
         }
     }
@@ -252,14 +340,14 @@ fn position_of(rules: &Rules, game: &GameArgs) -> Result<Option<State>, i32> {
         return Ok(None);
     };
     let text = std::fs::read_to_string(path).map_err(|e| {
-        eprintln!("error: cannot read {}: {e}", path.display());
+        say!("error: cannot read {}: {e}", path.display());
         EXIT_UNREADABLE
     })?;
     rules.load_position(&text).map(Some).map_err(|e| {
         if e.line > 0 {
-            eprintln!("error: {}:{}: {}", path.display(), e.line, e.message);
+            say!("error: {}:{}: {}", path.display(), e.line, e.message);
         } else {
-            eprintln!("error: {}: {}", path.display(), e.message);
+            say!("error: {}: {}", path.display(), e.message);
         }
         EXIT_BAD_FILE
     })
@@ -270,20 +358,18 @@ fn position_of(rules: &Rules, game: &GameArgs) -> Result<Option<State>, i32> {
 fn save_position(path: &Path, end: &GameEnd, state: Option<&State>) -> i32 {
     let state = match (end, state) {
         (GameEnd::Error(_), _) | (_, None) => {
-            eprintln!("error: the game failed: no position saved");
+            say!("error: the game failed: no position saved");
             return 1;
         }
         (GameEnd::Stopped(_), _) => {
-            eprintln!(
-                "error: the engine stopped the game away from any decision: no position saved"
-            );
+            say!("error: the engine stopped the game away from any decision: no position saved");
             return 1;
         }
         (_, Some(state)) => state,
     };
     match std::fs::write(path, state.to_position()) {
         Ok(()) => {
-            eprintln!(
+            say!(
                 "saved the position after {} decisions to {}",
                 state.decisions(),
                 path.display()
@@ -291,13 +377,18 @@ fn save_position(path: &Path, end: &GameEnd, state: Option<&State>) -> i32 {
             0
         }
         Err(e) => {
-            eprintln!("error: cannot write {}: {e}", path.display());
+            say!("error: cannot write {}: {e}", path.display());
             EXIT_UNREADABLE
         }
     }
 }
 
-fn simulate_command<R: Ruleset>(rules: &R, config: &SimulateConfig, json: bool) -> i32 {
+fn simulate_command<R: Ruleset>(
+    rules: &R,
+    config: &SimulateConfig,
+    json: bool,
+    out: &mut Output<Stdout>,
+) -> i32 {
     use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
     let bar = if config.games >= 100 {
         let bar = ProgressBar::with_draw_target(
@@ -318,9 +409,9 @@ fn simulate_command<R: Ruleset>(rules: &R, config: &SimulateConfig, json: bool) 
     match result {
         Ok(report) => {
             if json {
-                println!("{}", report.to_json());
+                out.put(&format!("{}\n", report.to_json()));
             } else {
-                print!("{}", report.to_text());
+                out.put(&report.to_text());
             }
             if report.errors > 0 {
                 1
@@ -329,7 +420,7 @@ fn simulate_command<R: Ruleset>(rules: &R, config: &SimulateConfig, json: bool) 
             }
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            say!("error: {e}");
             1
         }
     }

@@ -518,7 +518,8 @@ fn command_line_saves_and_starts_from_positions() {
     let (code, out, err) = cardboard(&["perft", "games/agram.rcy", "3", "--position", pos_arg]);
     assert_eq!(code, 0, "{err}");
     let counts = cardboard::drivers::perft::perft(&state, 3).unwrap();
-    assert_eq!(out, cardboard::drivers::perft::perft_table(&counts));
+    let table = cardboard::drivers::perft::perft_table(&counts);
+    assert!(out.starts_with(&table), "{out}");
 
     // simulate from it: every game has the 19 decisions left.
     let (code, out, err) = cardboard(&[

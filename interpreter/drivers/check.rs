@@ -3,7 +3,6 @@
 
 use crate::loading::{compile_file, read_source, CheckError, LoadError};
 use std::io::Write;
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
 /// Exit code when a file has errors.
@@ -20,8 +19,6 @@ pub enum FileCheck {
     Bad(CheckError),
     /// It cannot be read: the message names it.
     Unreadable(String),
-    /// The checker itself failed (a bug in cardboard, not in the file).
-    Internal(String),
 }
 
 /// Reads and compiles one file.
@@ -31,20 +28,9 @@ pub fn check_file(path: &Path) -> FileCheck {
         Err(LoadError::Io(message)) => return FileCheck::Unreadable(message),
         Err(LoadError::Check(e)) => return FileCheck::Bad(e),
     };
-    let name = path.display().to_string();
-    match catch_unwind(AssertUnwindSafe(|| compile_file(&name, &source))) {
-        Ok(Ok(_)) => FileCheck::Good,
-        Ok(Err(e)) => FileCheck::Bad(e),
-        Err(panic) => {
-            let what = panic
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "unknown panic".to_string());
-            FileCheck::Internal(format!(
-                "internal error while checking `{name}` (a bug in cardboard, not in the file): {what}"
-            ))
-        }
+    match compile_file(&path.display().to_string(), &source) {
+        Ok(_) => FileCheck::Good,
+        Err(e) => FileCheck::Bad(e),
     }
 }
 
@@ -59,7 +45,6 @@ pub fn check_files(paths: &[PathBuf], errors: &mut dyn Write) -> i32 {
             FileCheck::Good => continue,
             FileCheck::Bad(e) => (e.render(), EXIT_BAD_FILE),
             FileCheck::Unreadable(m) => (format!("error: {m}\n"), EXIT_UNREADABLE),
-            FileCheck::Internal(m) => (format!("error: {m}\n"), EXIT_BAD_FILE),
         };
         bad += 1;
         code = code.max(file_code);

@@ -6,6 +6,7 @@
 //! never reach into the engine's internals.
 
 pub mod check;
+pub mod output;
 pub mod perft;
 pub mod run;
 pub mod simulate;

@@ -5,15 +5,30 @@
 //! Depth 0 is the start state (one node); the nodes at depth `d + 1` are the
 //! states reached by one legal move from a running node at depth `d`.
 //! Finished and stopped states have no children.
+//!
+//! The tree is walked depth first with a stack of its own (one frame per
+//! level: a state and its moves), not by recursion, so a deep count needs
+//! memory in proportion to its depth and nothing of the native stack; the
+//! depth is at most [`MAX_DEPTH`]. The root's moves are shared out between
+//! threads; the counts do not depend on how many.
 
 use super::moves_of;
+use super::simulate::threads_for;
 use crate::game::{GameState, Status};
 use std::fmt;
+use std::time::Instant;
 
-/// A move failed while counting: the sequence of moves that led there.
+/// The deepest count: as many moves as a game plays by default before it is
+/// stopped ([`DEFAULT_MAX_DECISIONS`](super::DEFAULT_MAX_DECISIONS)). A tree
+/// with two moves at each node has more than 2^64 nodes well before that,
+/// so only a game that goes on along a single line can be counted so deep.
+pub const MAX_DEPTH: usize = super::DEFAULT_MAX_DECISIONS as usize;
+
+/// A count that failed: a move refused, or a depth too deep.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PerftError {
-    /// The moves from the start, as text, the last one being the one refused.
+    /// The moves from the start, as text, the last one being the one refused
+    /// (empty when the start itself is at fault).
     pub path: Vec<String>,
     /// What went wrong.
     pub message: String,
@@ -36,71 +51,173 @@ impl fmt::Display for PerftError {
 
 impl std::error::Error for PerftError {}
 
+/// A count and how it went.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PerftRun {
+    /// The nodes at each depth `0..=depth` (`counts[0] == 1`).
+    pub counts: Vec<u64>,
+    /// Threads used.
+    pub threads: usize,
+    /// Wall-clock time of the count.
+    pub seconds: f64,
+}
+
+impl PerftRun {
+    /// The nodes at depths `1..=depth`.
+    pub fn nodes(&self) -> u64 {
+        self.counts.iter().skip(1).sum()
+    }
+}
+
 /// The number of nodes at each depth `0..=depth` below `root` (so
-/// `counts[0] == 1`). Root moves are explored in parallel; the result does not
-/// depend on the number of threads.
+/// `counts[0] == 1`), on one thread per core.
 pub fn perft<S: GameState>(root: &S, depth: usize) -> Result<Vec<u64>, PerftError> {
+    perft_run(root, depth, 0).map(|run| run.counts)
+}
+
+/// Counts as [`perft`] does on [`threads_for`]`(jobs, root moves)` threads
+/// (`jobs` 0: one per core), each taking root moves in turn; the counts do
+/// not depend on the threads. A depth over [`MAX_DEPTH`] is refused.
+pub fn perft_run<S: GameState>(
+    root: &S,
+    depth: usize,
+    jobs: usize,
+) -> Result<PerftRun, PerftError> {
     use rayon::prelude::*;
+    if depth > MAX_DEPTH {
+        return Err(PerftError {
+            path: Vec::new(),
+            message: format!("perft counts at most {MAX_DEPTH} moves deep, not {depth}"),
+        });
+    }
+    let started = Instant::now();
     let mut counts = vec![0u64; depth + 1];
     counts[0] = 1;
+    let finish = |counts, threads| PerftRun {
+        counts,
+        threads,
+        seconds: started.elapsed().as_secs_f64(),
+    };
     if depth == 0 || root.status() != Status::Running {
-        return Ok(counts);
+        return Ok(finish(counts, 1));
     }
     let moves = moves_of(root).map_err(|message| PerftError {
         path: Vec::new(),
         message,
     })?;
-    let subtrees: Vec<Result<Vec<u64>, PerftError>> = moves
-        .into_iter()
-        .map(|mv| (root.clone(), mv))
-        .collect::<Vec<_>>()
-        .into_par_iter()
-        .map(|(mut child, mv)| {
-            let mut path = vec![child.move_to_text(&mv)];
-            let mut sub = vec![0u64; depth + 1];
-            child.apply(&mv).map_err(|e| PerftError {
-                path: path.clone(),
-                message: e.to_string(),
-            })?;
-            sub[1] = 1;
-            walk(&child, 1, depth, &mut sub, &mut path)?;
-            Ok(sub)
-        })
-        .collect();
+    let threads = threads_for(jobs, moves.len() as u64);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| PerftError {
+            path: Vec::new(),
+            message: format!("cannot start {threads} threads: {e}"),
+        })?;
+    // A state is Send but need not be Sync: each root move takes its own
+    // copy of the root.
+    let roots: Vec<(S, S::Move)> = moves.into_iter().map(|mv| (root.clone(), mv)).collect();
+    let subtrees: Vec<Result<Vec<u64>, PerftError>> = pool.install(|| {
+        roots
+            .into_par_iter()
+            .map(|(mut child, mv)| {
+                let text = child.move_to_text(&mv);
+                child.apply(&mv).map_err(|e| PerftError {
+                    path: vec![text.clone()],
+                    message: e.to_string(),
+                })?;
+                let mut sub = vec![0u64; depth + 1];
+                sub[1] = 1;
+                walk(child, &mut sub).map_err(|mut e| {
+                    e.path.insert(0, text);
+                    e
+                })?;
+                Ok(sub)
+            })
+            .collect()
+    });
     for sub in subtrees {
         for (total, n) in counts.iter_mut().zip(sub?) {
             *total += n;
         }
     }
-    Ok(counts)
+    Ok(finish(counts, pool.current_num_threads()))
 }
 
-fn walk<S: GameState>(
-    state: &S,
-    depth: usize,
-    max_depth: usize,
-    counts: &mut [u64],
-    path: &mut Vec<String>,
-) -> Result<(), PerftError> {
-    if depth == max_depth || state.status() != Status::Running {
-        return Ok(());
+/// One level of the walk: a running state and the moves from it, those
+/// before `next` already counted.
+struct Frame<S: GameState> {
+    state: S,
+    moves: Vec<S::Move>,
+    next: usize,
+}
+
+/// Counts the nodes below `start`, a node at depth 1 (already counted),
+/// into `counts`, down to depth `counts.len() - 1`. An error's path starts
+/// after `start`.
+fn walk<S: GameState>(start: S, counts: &mut [u64]) -> Result<(), PerftError> {
+    let max_depth = counts.len() - 1;
+    let mut stack: Vec<Frame<S>> = Vec::new();
+    if let Some(frame) = frame(start, 1, max_depth, &stack)? {
+        stack.push(frame);
     }
-    let moves = moves_of(state).map_err(|message| PerftError {
-        path: path.clone(),
-        message,
-    })?;
-    for mv in &moves {
-        let mut child = state.clone();
-        path.push(state.move_to_text(mv));
-        child.apply(mv).map_err(|e| PerftError {
-            path: path.clone(),
-            message: e.to_string(),
-        })?;
-        counts[depth + 1] += 1;
-        walk(&child, depth + 1, max_depth, counts, path)?;
-        path.pop();
+    while let Some(top) = stack.last_mut() {
+        if top.next == top.moves.len() {
+            stack.pop();
+            continue;
+        }
+        top.next += 1;
+        let Some(top) = stack.last() else { break };
+        let Some(mv) = top.moves.get(top.next - 1) else {
+            break;
+        };
+        let mut child = top.state.clone();
+        if let Err(e) = child.apply(mv) {
+            return Err(PerftError {
+                path: path_of(&stack),
+                message: e.to_string(),
+            });
+        }
+        // The stack holds the levels 1..=len; the child is one below.
+        let depth = stack.len() + 1;
+        counts[depth] += 1;
+        if let Some(frame) = frame(child, depth, max_depth, &stack)? {
+            stack.push(frame);
+        }
     }
     Ok(())
+}
+
+/// The frame of `state`, a node at `depth`, when it has children to count.
+fn frame<S: GameState>(
+    state: S,
+    depth: usize,
+    max_depth: usize,
+    stack: &[Frame<S>],
+) -> Result<Option<Frame<S>>, PerftError> {
+    if depth == max_depth || state.status() != Status::Running {
+        return Ok(None);
+    }
+    let moves = moves_of(&state).map_err(|message| PerftError {
+        path: path_of(stack),
+        message,
+    })?;
+    Ok(Some(Frame {
+        state,
+        moves,
+        next: 0,
+    }))
+}
+
+/// The moves that led down the stack to its last move taken, as text (made
+/// only for an error).
+fn path_of<S: GameState>(stack: &[Frame<S>]) -> Vec<String> {
+    stack
+        .iter()
+        .filter_map(|f| {
+            let mv = f.moves.get(f.next.checked_sub(1)?)?;
+            Some(f.state.move_to_text(mv))
+        })
+        .collect()
 }
 
 /// The perft table: one line per depth, `depth d: nodes N (total T)` where

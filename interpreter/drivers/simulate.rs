@@ -21,7 +21,6 @@ use crate::engine::GameOptions;
 use crate::player::RandomPlayer;
 use serde::Serialize;
 use std::fmt::Write;
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Instant;
 
 /// How many errors and stops the report quotes.
@@ -44,7 +43,8 @@ pub struct SimulateConfig {
     pub overrides: Vec<(String, String)>,
     /// A game still running after this many decisions is stopped.
     pub max_decisions: u64,
-    /// Threads; 0 means one per core.
+    /// Threads asked for; 0 means one per core. No more threads than cores
+    /// or chunks of games are started ([`threads_for`]).
     pub jobs: usize,
 }
 
@@ -104,7 +104,7 @@ pub struct SimulateReport {
 }
 
 /// Plays `config.games` games of `rules` with random players on a pool of
-/// `config.jobs` threads. `progress` is called (from any thread) with the
+/// [`threads_for`]`(config.jobs, chunks)` threads. `progress` is called (from any thread) with the
 /// number of games just finished, a few dozen at a time.
 ///
 /// Errors only when the thread pool cannot be built; a game that fails is
@@ -115,13 +115,16 @@ pub fn simulate<R: Ruleset>(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<SimulateReport, String> {
     use rayon::prelude::*;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(config.jobs)
-        .build()
-        .map_err(|e| format!("cannot start {} threads: {e}", config.jobs))?;
-    let started = Instant::now();
     let chunks = config.games.div_ceil(CHUNK);
-    let tallies: Vec<Tally> = pool.install(|| {
+    let threads = threads_for(config.jobs, chunks);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
+    let started = Instant::now();
+    // The tallies of neighbouring chunks are merged as they come (a reduce
+    // keeps the chunks' order), so memory does not grow with the games.
+    let total = pool.install(|| {
         (0..chunks)
             .into_par_iter()
             .map(|c| {
@@ -139,14 +142,24 @@ pub fn simulate<R: Ruleset>(
                 progress(last - first);
                 tally
             })
-            .collect()
+            .reduce(Tally::default, |mut earlier, later| {
+                earlier.merge(later);
+                earlier
+            })
     });
-    let mut total = Tally::default();
-    for tally in tallies {
-        total.merge(tally);
-    }
     let seconds = started.elapsed().as_secs_f64();
     Ok(total.report(config, seconds, pool.current_num_threads()))
+}
+
+/// The threads worth starting for `jobs` asked (0: one per core) and
+/// `units` of work: no more than the cores, since the work is all
+/// computation, and no more than the units, since a thread without one
+/// would only wait. At least one.
+pub fn threads_for(jobs: usize, units: u64) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let wanted = if jobs == 0 { cores } else { jobs.min(cores) };
+    let units = usize::try_from(units).unwrap_or(usize::MAX);
+    wanted.min(units).max(1)
 }
 
 /// What one game contributes to the report.
@@ -171,50 +184,32 @@ fn play_one<R: Ruleset>(
         seed,
         overrides: config.overrides.clone(),
     };
-    let played = catch_unwind(AssertUnwindSafe(|| {
-        if let Err(e) = rules.start_into(&options, slot) {
-            return GameRecord {
-                end: GameEnd::Error(format!("at start: {e}")),
-                decisions: 0,
-                moves: None,
-            };
-        }
-        let Some(state) = slot.as_mut() else {
-            return GameRecord {
-                end: GameEnd::Error("at start: no game".to_string()),
-                decisions: 0,
-                moves: None,
-            };
-        };
-        let mut player = RandomPlayer::new(player_seed(seed));
-        let mut moves = 0u64;
-        let (end, decisions) = play_out(state, &mut player, config.max_decisions, |_, state, _| {
-            if count {
-                moves += rules.count_moves(state) as u64;
-            }
-        });
-        GameRecord {
-            end,
-            decisions,
-            moves: count.then_some(moves),
-        }
-    }));
-    if played.is_err() {
-        // A game that panicked is not reused.
-        *slot = None;
-    }
-    played.unwrap_or_else(|panic| {
-        let what = panic
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| panic.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "unknown panic".to_string());
-        GameRecord {
-            end: GameEnd::Error(format!("internal error (a bug in cardboard): {what}")),
+    if let Err(e) = rules.start_into(&options, slot) {
+        return GameRecord {
+            end: GameEnd::Error(format!("at start: {e}")),
             decisions: 0,
             moves: None,
+        };
+    }
+    let Some(state) = slot.as_mut() else {
+        return GameRecord {
+            end: GameEnd::Error("at start: no game".to_string()),
+            decisions: 0,
+            moves: None,
+        };
+    };
+    let mut player = RandomPlayer::new(player_seed(seed));
+    let mut moves = 0u64;
+    let (end, decisions) = play_out(state, &mut player, config.max_decisions, |_, state, _| {
+        if count {
+            moves += rules.count_moves(state) as u64;
         }
-    })
+    });
+    GameRecord {
+        end,
+        decisions,
+        moves: count.then_some(moves),
+    }
 }
 
 /// Counts over a run of consecutive games.
