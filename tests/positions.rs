@@ -197,3 +197,31 @@ fn a_finished_position_loads_with_its_outcome() {
     assert_eq!(loaded.outcome(), state.outcome());
     assert_eq!(loaded.current_player(), None);
 }
+
+/// Cards made during play, after the first decision: a deck created by
+/// the choice, of one card or of two, and one created by the stage's
+/// automatic action every turn.
+const DECKS_IN_PLAY: &str = "(game
+ (setup (create players 2)
+        (create deck (game vloc STOCK) (deck (RANK (ONE, TWO)))))
+ (stage player (end (>= (size (game vloc STOCK)) 12))
+   (choice ((create deck (game vloc STOCK) (deck (RANK (THREE))))
+            (create deck (game vloc STOCK) (deck (RANK (THREE, FOUR))))
+            (move (top (game vloc STOCK)) (top ((current player) vloc HAND)))))
+   (create deck ((current player) vloc PILE) (deck (RANK (FIVE)) (SUIT (X, Y)))))
+ (scoring max (size ((current player) vloc HAND))))
+";
+
+#[test]
+fn a_game_that_creates_cards_during_play_round_trips() {
+    let rules = Rules::from_source("decks.rcy", DECKS_IN_PLAY).unwrap();
+    for seed in 0..12 {
+        check_game(&rules, seed, &[], 40, |_| true, "decks in play");
+    }
+    // The saved position names the decks made so far, in order.
+    let mut state = start(&rules, 1, &[]);
+    let first = state.legal_moves()[0].clone();
+    state.apply(&first).unwrap();
+    let text = state.to_position();
+    assert!(text.contains("\ndecks 0 1 3\n"), "{text}");
+}

@@ -176,6 +176,45 @@ fn bad_positions_say_which_line_and_what() {
             "cannot start with the position's settings",
         ),
         (
+            edit(&good, "decisions", "decisions 18446744073709551615"),
+            line_of(&good, "decisions"),
+            "18446744073709551615 decisions: a position counts at most 9223372036854775807",
+        ),
+        (
+            edit(&good, "decisions", "decisions 18446744073709551616"),
+            line_of(&good, "decisions"),
+            "not a number of decisions",
+        ),
+        (
+            edit(&good, "decks", "decks 0 2"),
+            line_of(&good, "decks"),
+            "there is no deck 2: the rules have 2 `create deck` forms",
+        ),
+        (
+            edit(&good, "decks", "decks 0 1 0 1"),
+            0,
+            "35 cards of the rules are missing from the position",
+        ),
+        (
+            edit(&good, "decks", &format!("decks {}", ["0"; 40000].join(" "))),
+            line_of(&good, "decks"),
+            "the decks make more than 1000000 cards",
+        ),
+        (
+            format!("{good}decks 0\n"),
+            good.lines().count() + 1,
+            "`decks` appears twice",
+        ),
+        (
+            edit(
+                &good,
+                "p0 iloc HAND",
+                &format!("{hand} {first_card}*18446744073709551615"),
+            ),
+            line_of(&good, "p0 iloc HAND"),
+            "more cards than the 35 the rules have",
+        ),
+        (
             edit(&good, "decisions", "decisions -1"),
             line_of(&good, "decisions"),
             "not a number of decisions",

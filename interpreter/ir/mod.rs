@@ -88,6 +88,9 @@ pub struct Program {
     pub stages: Vec<Stage>,
     /// The top-level items after `setup`, run in order once.
     pub body: Vec<StageItem>,
+    /// The deck of every `(create deck ...)` form, in the order the forms
+    /// appear in the rules file (a position names them by this number).
+    pub decks: Vec<std::sync::Arc<Deck>>,
     /// `(scoring max|min INT)`.
     pub scoring: Scoring,
 }
@@ -313,8 +316,12 @@ pub enum Action {
     Require(BoolExpr, Span),
     /// `(create teams ...)` inside the game.
     CreateTeams(Vec<Vec<u8>>),
-    /// `(create deck LOC (deck ...))`, optionally with a deck name.
-    CreateDeck { to: CardsExpr, deck: Deck },
+    /// `(create deck LOC (deck ...))`, optionally with a deck name. The
+    /// deck is shared with [`Program::decks`].
+    CreateDeck {
+        to: CardsExpr,
+        deck: std::sync::Arc<Deck>,
+    },
 }
 
 /// `(deck (RANK (A, TWO)) (COLOR (RED (SUIT (HEARTS, DIAMONDS))) ...))`: the

@@ -374,7 +374,8 @@ impl Lowerer {
             }
         };
         let to = self.cards(to);
-        let deck = self.deck(deck);
+        let deck = std::sync::Arc::new(self.deck(deck));
+        self.decks.push((e.span().start, deck.clone()));
         Action::CreateDeck { to, deck }
     }
 

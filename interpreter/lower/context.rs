@@ -65,6 +65,8 @@ pub(super) struct Lowerer {
     pub var_names: Vec<String>,
     scope: Vec<Binding>,
     pub stages: Vec<Stage>,
+    /// The deck of every `create deck` form and where the form starts.
+    pub decks: Vec<(u32, std::sync::Arc<crate::ir::Deck>)>,
     /// The boards created in the setup, by name (collected before anything
     /// else is lowered, so spaces can name any board).
     pub boards: Vec<BoardEntry>,
@@ -88,6 +90,7 @@ impl Lowerer {
             var_names: Vec::new(),
             scope: Vec::new(),
             stages: Vec::new(),
+            decks: Vec::new(),
             boards: Vec::new(),
             in_declare: false,
             errors: Vec::new(),

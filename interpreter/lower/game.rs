@@ -105,8 +105,16 @@ impl Lowerer {
             setup,
             stages: std::mem::take(&mut self.stages),
             body,
+            decks: self.take_decks(),
             scoring,
         }
+    }
+
+    /// The decks of the `create deck` forms, in the order of the file.
+    fn take_decks(&mut self) -> Vec<std::sync::Arc<crate::ir::Deck>> {
+        let mut decks = std::mem::take(&mut self.decks);
+        decks.sort_by_key(|(start, _)| *start);
+        decks.into_iter().map(|(_, deck)| deck).collect()
     }
 
     /// Sorts the game's items into declares, setup, body and scoring,

@@ -10,6 +10,7 @@
 //! cycles player 0 2 3
 //! cycles team 0
 //! teams 0 1 2 3
+//! decks 0
 //! chance key=6d3c...e1 stream=0 word=96
 //! moved p0 vloc TRICK 0
 //! game hloc STOCK (11): SPADES-NINE HEARTS-SIX ...
@@ -23,6 +24,7 @@
 //! moves, table and whole future (under the same moves) are those of the
 //! saved game.
 
+mod decks;
 mod read;
 mod table;
 mod write;
@@ -117,6 +119,10 @@ fn rules_message(e: PlayError) -> String {
         other => other.to_string(),
     }
 }
+
+/// The most decisions a position may count: far below the 2^64 where the
+/// count would wrap as the game goes on.
+pub const MAX_DECISIONS: u64 = i64::MAX as u64;
 
 /// A card not yet placed while loading.
 const UNPLACED: u32 = u32::MAX;

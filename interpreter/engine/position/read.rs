@@ -85,6 +85,22 @@ impl Rules {
                 ),
             })?;
         let tabs = state.tabs.clone();
+        // The cards: those of the `decks` line, or else those the game has
+        // at its first decision.
+        let mut decks_line = None;
+        for &(no, l) in body {
+            let (word, rest) = first_word(l);
+            if word != "decks" {
+                continue;
+            }
+            if let Some((first, _)) = decks_line {
+                return err(no, format!("`decks` appears twice (first at line {first})"));
+            }
+            decks_line = Some((no, rest));
+        }
+        if let Some((no, list)) = decks_line {
+            decks::lay_decks(&tabs, state.table.get_mut(), no, list)?;
+        }
         let mut loader = Loader::new(&tabs, state.table.get_mut());
         for &(no, l) in body {
             loader.line(no, l)?;
@@ -224,11 +240,20 @@ impl<'a> Loader<'a> {
     pub(super) fn line(&mut self, no: usize, l: &str) -> Result<(), PositionError> {
         let (word, rest) = first_word(l);
         match word {
-            "set" => Ok(()),
+            "set" | "decks" => Ok(()),
             "cardboard" => err(no, "the header line appears again"),
             "decisions" => {
                 self.once(no, "`decisions`".into())?;
                 self.decisions = parse_num(no, rest, "a number of decisions")?;
+                if self.decisions > MAX_DECISIONS {
+                    return err(
+                        no,
+                        format!(
+                            "{} decisions: a position counts at most {MAX_DECISIONS} (2^63 - 1)",
+                            self.decisions
+                        ),
+                    );
+                }
                 Ok(())
             }
             "frames" => {

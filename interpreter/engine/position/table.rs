@@ -288,7 +288,7 @@ impl Loader<'_> {
             match repeat {
                 Some((name, k)) => {
                     let k: usize = parse_num(no, k, "a number of cards")?;
-                    if out.len() + k > self.table.card_count() {
+                    if k > self.table.card_count().saturating_sub(out.len()) {
                         return err(
                             no,
                             format!(

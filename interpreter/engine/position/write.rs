@@ -170,6 +170,15 @@ impl State {
             })
             .collect();
         let _ = writeln!(o, "teams {}", teams.join(" "));
+        match decks::decks_of(tabs, &table) {
+            Some(list) => {
+                let list: Vec<String> = list.iter().map(usize::to_string).collect();
+                let _ = writeln!(o, "decks {}", list.join(" "));
+            }
+            None => {
+                let _ = writeln!(o, "# no list of the rules' decks makes these cards");
+            }
+        }
         let st = table.rng.state();
         let mut stream = [0u8; 8];
         stream.copy_from_slice(&st[32..40]);
