@@ -16,6 +16,12 @@ pub enum Status {
     /// The engine stopped the game: a stage looped without any decision
     /// past the step limit. The text says which stage and how many steps.
     Stopped(String),
+    /// A rules error stopped the game: the text says what, where in the
+    /// rules file (line and column), at which decision, and in which option
+    /// when it happened while the moves of a choice were being found. The
+    /// [`GameState::apply`] (or start) that met it returned it as
+    /// [`PlayError::Rules`]; nothing more can be played.
+    Failed(String),
 }
 
 /// The result of a finished game.
@@ -37,7 +43,13 @@ pub enum PlayError {
     #[error("the game is over")]
     GameOver,
     /// The rules did something impossible while playing (a runtime error in
-    /// the rules file, such as dividing by zero or a choice with no option).
+    /// the rules file, such as dividing by zero or a choice with no option),
+    /// in the move played or on the way to the next decision, including
+    /// while the next choice's moves were found: an error in any option is
+    /// the game's error, not an option left out. The game is then
+    /// [`Status::Failed`]. The message is the whole account: the decision
+    /// (counted from the start of the game), the move or option, and the
+    /// place in the rules file.
     #[error("rules error: {0}")]
     Rules(String),
 }
@@ -54,7 +66,9 @@ pub trait GameState: Clone + Send {
     /// Whether the game runs, finished, or was stopped.
     fn status(&self) -> Status;
     /// The legal moves of the current player, in a stable order (empty when
-    /// the game is not running).
+    /// the game is not running). A running game has found them (or made
+    /// sure they can be found) without error when it reached the decision:
+    /// a rules error there made the game [`Status::Failed`] instead.
     fn legal_moves(&self) -> Vec<Self::Move>;
     /// One of the legal moves, each with the same probability, drawn from
     /// `rng`; `None` when there is none (or the game is not running).
@@ -72,7 +86,10 @@ pub trait GameState: Clone + Send {
         moves.into_iter().nth(i)
     }
     /// Plays `mv` for the current player and runs the game on to the next
-    /// decision (or its end). An illegal move is an `Err` and changes nothing.
+    /// decision (or its end). An illegal move is an `Err` and changes
+    /// nothing. A rules error (in the move, or on the way to the next
+    /// decision, its legal moves included) is a [`PlayError::Rules`] and
+    /// leaves the game [`Status::Failed`] with the same message.
     fn apply(&mut self, mv: &Self::Move) -> Result<(), PlayError>;
     /// The result, once the game is finished.
     fn outcome(&self) -> Option<Outcome>;

@@ -402,7 +402,7 @@ fn run_transcript_tells_how_a_game_stopped() {
     assert!(
         failed.text.ends_with(
             "== error after 1 decisions ==\n\
-             decision 1: player 0 played `take 1`: rules error: division by zero in stage `take`\n"
+             rules error: division by zero in stage `take`\n"
         ),
         "{}",
         failed.text

@@ -129,25 +129,36 @@ fn options_whose_guard_fails_are_not_offered_and_pass_is() {
     );
 }
 
-/// A move whose position is a rules error (division by zero) is not a
-/// legal move, and trying it loses no card: it is put back where it was.
+/// An option whose position is a rules error (division by zero) is not
+/// left out: the error is the game's, naming the decision, the option and
+/// the place, the game is failed, and the exploration that met it loses no
+/// card (what it tried is put back).
 #[test]
-fn a_move_whose_position_fails_loses_no_card() {
+fn an_error_in_an_option_stops_the_game_and_loses_no_card() {
     let src = r#"
 (game
  (setup (create players 1)
         (create deck (game vloc STOCK) (deck (RANK (A, B, C)))))
  (stage player (end (== (size (game vloc STOCK)) 0))
-   (choice ((move (top (game vloc STOCK)) ((// 1 (game sto ZERO)) (game vloc PILE)))
+   (choice ((move (top (game vloc STOCK)) ((// 0 (- 1 (size (game vloc PILE)))) (game vloc PILE)))
             (move (bottom (game vloc STOCK)) (top (game vloc PILE))))))
  (scoring max (size (game vloc PILE))))
 "#;
     let mut s = start(src, &[]).unwrap();
     let moves = s.legal_moves();
-    assert_eq!(moves.len(), 1, "the failing option is not offered");
-    assert_eq!(s.check_conservation(), Ok(3));
-    assert!(s.describe().contains("STOCK"), "{}", s.describe());
-    s.apply(&moves[0]).unwrap();
+    assert_eq!(moves.len(), 2, "no error yet: both options are offered");
+    match s.apply(&moves[0]) {
+        Err(PlayError::Rules(m)) => assert_eq!(
+            m,
+            "decision 2: option 1 of the choice at line 6, column 4 (player 0 to play): \
+             line 6, column 13: division by zero in `//`"
+        ),
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(s.status(), Status::Failed(m) if m.contains("division by zero")));
+    assert!(s.legal_moves().is_empty());
+    assert_eq!(s.current_player(), None);
+    assert_eq!(s.apply(&moves[1]), Err(PlayError::GameOver));
     assert_eq!(s.check_conservation(), Ok(3));
 }
 

@@ -211,6 +211,7 @@ where
         match state.status() {
             Status::Finished => return (outcome_of(state), decisions),
             Status::Stopped(why) => return (GameEnd::Stopped(why), decisions),
+            Status::Failed(why) => return (GameEnd::Error(why), decisions),
             Status::Running => {}
         }
         if decisions >= max_decisions {
@@ -230,11 +231,20 @@ where
         decisions += 1;
         on_decision(decisions, state, &chosen);
         if let Err(e) = state.apply(&chosen) {
-            let who = state
-                .current_player()
-                .map_or("nobody".to_string(), |p| format!("player {p}"));
-            let text = state.move_to_text(&chosen);
-            let why = format!("decision {decisions}: {who} played `{text}`: {e}");
+            let why = match e {
+                // The game's own account: which decision, which move or
+                // option, where in the rules (see `PlayError::Rules`).
+                PlayError::Rules(_) => e.to_string(),
+                // A move refused: the game is as it was, so it still says
+                // who was to play and what the move was.
+                _ => {
+                    let who = state
+                        .current_player()
+                        .map_or("nobody".to_string(), |p| format!("player {p}"));
+                    let text = state.move_to_text(&chosen);
+                    format!("decision {decisions}: {who} played `{text}`: {e}")
+                }
+            };
             return (GameEnd::Error(why), decisions);
         }
     }

@@ -8,37 +8,7 @@ use super::value::{Cards, Items, Value};
 use crate::ir::*;
 use crate::random::below;
 
-/// A runtime error of the rules: its message, boxed so that results stay
-/// two words wide on the hot paths (compiled code passes it behind one
-/// more pointer, see `compile::Thin`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Fault(Box<str>);
-
-impl From<String> for Fault {
-    #[cold]
-    fn from(s: String) -> Fault {
-        Fault(s.into_boxed_str())
-    }
-}
-
-impl From<&str> for Fault {
-    #[cold]
-    fn from(s: &str) -> Fault {
-        Fault(s.into())
-    }
-}
-
-impl From<Fault> for String {
-    fn from(f: Fault) -> String {
-        f.0.into()
-    }
-}
-
-impl std::fmt::Display for Fault {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
+pub use super::fault::Fault;
 
 /// A result of running the rules.
 pub type R<T> = Result<T, Fault>;

@@ -3,7 +3,7 @@
 //! back) and following an oracle that says which item each `any` picks.
 
 use super::create::{deck_cards, set_teams};
-use super::eval::R;
+use super::eval::{Fault, R};
 use super::journal::take_out;
 pub use super::journal::Undo;
 use super::regions::Regions;
@@ -13,6 +13,7 @@ use super::value::{Cards, Value};
 use super::view;
 use super::Path;
 use super::Tables;
+use crate::diagnostic::Span;
 use crate::ir::*;
 use std::cell::Cell;
 use std::sync::Arc;
@@ -102,14 +103,39 @@ impl<'a> Machine<'a> {
         }
     }
 
-    /// Runs a conditional action.
+    /// Runs a conditional action; an error raised in it names its place
+    /// (see [`Fault`]).
     pub fn condact(&mut self, c: &Condact) -> R<()> {
+        match self.condact_here(c) {
+            Ok(()) => Ok(()),
+            Err(f) => Err(self.locate(f, c.span)),
+        }
+    }
+
+    /// [`Machine::condact`] before its error is located.
+    #[inline(always)]
+    fn condact_here(&mut self, c: &Condact) -> R<()> {
         if let Some(cond) = &c.cond {
             if !self.bool(cond)? {
                 return Ok(());
             }
         }
         self.action(&c.action)
+    }
+
+    /// `f` with the line and column of `span` in front of its message,
+    /// unless it names its place already (an error is located by the
+    /// innermost form that saw it; see [`Fault`]).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn locate(&self, f: Fault, span: Span) -> Fault {
+        if f.is_located() {
+            return f;
+        }
+        match super::place(self.tabs, span) {
+            Some(place) => f.at_place(&place),
+            None => f,
+        }
     }
 
     pub(super) fn log(&mut self, f: impl FnOnce(&Machine) -> String) {
@@ -314,17 +340,14 @@ impl<'a> Machine<'a> {
             }
             Action::Require(cond, span) => {
                 if !self.bool(cond)? {
-                    let (line, col) = super::line_of(self.tabs, span.start);
                     let text = self
                         .tabs
                         .source
                         .get(span.start as usize..span.end as usize)
                         .unwrap_or("the condition");
                     let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
-                    return Err(format!(
-                        "line {line}, column {col}: the rules require {text}, which does not hold here"
-                    )
-                    .into());
+                    let f = format!("the rules require {text}, which does not hold here");
+                    return Err(self.locate(f.into(), *span));
                 }
             }
             Action::TurnPass => {

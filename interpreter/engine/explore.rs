@@ -13,7 +13,11 @@
 //! Invariant: when an `explore_*` function returns, every variable holds
 //! the value it had when the function was called (binders restore theirs),
 //! so a continuation cannot disturb the next item of an earlier `any`.
-//! A run that fails (an error) is not a move; the other items still are.
+//! A run that fails (a rules error: division by zero, no space used as an
+//! owner, a `require` that does not hold ...) stops the exploration: the
+//! error is the game's (docs/language.md, 4.3), located at the innermost
+//! form that raised it. Only a failed guard, an `any` over nothing and a
+//! run that does nothing drop a run without error.
 //!
 //! The last action of a run (`tail`: nothing but the leaf's check follows
 //! it) is only checked, not done: its operands are evaluated as the real
@@ -22,9 +26,10 @@
 //! changed, so there is nothing to journal and take back. The leaf only
 //! asks whether something was done, so the moves found are the same.
 
-use super::eval::R;
+use super::eval::{Fault, R};
 use super::exec::Machine;
 use super::value::{Items, Value};
+use crate::diagnostic::Span;
 use crate::ir::{Action, CardExpr, Condact, Pos};
 
 /// What the exploration collects.
@@ -62,12 +67,16 @@ thread_local! {
 type Cont<'k, 'a> = &'k mut dyn FnMut(&mut Machine<'a>, &mut Explorer) -> R<()>;
 
 impl<'a> Machine<'a> {
-    /// The legal moves of a choice with `options`, option by option. The
-    /// table is left unchanged (the journal must be on).
-    pub fn explore_moves(&mut self, options: &[Condact]) -> Vec<super::Move> {
+    /// The legal moves of a choice with `options`, option by option, or
+    /// the first rules error met and the index of its option. The table is
+    /// left unchanged (the journal must be on).
+    pub fn explore_moves(
+        &mut self,
+        options: &[Condact],
+    ) -> Result<Vec<super::Move>, (usize, Fault)> {
         Explorer::with(|ex| {
-            for option in options {
-                self.explore(option, ex);
+            for (o, option) in options.iter().enumerate() {
+                self.explore(option, ex).map_err(|f| (o, f))?;
                 ex.ends.push(ex.found.len());
             }
             // The list made once, at its size.
@@ -81,14 +90,14 @@ impl<'a> Machine<'a> {
                 }));
                 start = end;
             }
-            moves
+            Ok(moves)
         })
     }
 
     /// Finds the paths of every run of `option` that does something,
-    /// appending them to `ex.found`. The table is left unchanged (the
-    /// journal must be on).
-    pub fn explore(&mut self, option: &Condact, ex: &mut Explorer) {
+    /// appending them to `ex.found`; a rules error in any run is an `Err`.
+    /// The table is left unchanged (the journal must be on).
+    pub fn explore(&mut self, option: &Condact, ex: &mut Explorer) -> R<()> {
         ex.path.clear();
         self.actions = 0;
         let mark = self.journal_len();
@@ -98,12 +107,30 @@ impl<'a> Machine<'a> {
             }
             Ok(())
         };
-        let _ = self.explore_condact(option, ex, &mut leaf, true);
+        let r = self.explore_condact(option, ex, &mut leaf, true);
         self.undo_to(mark);
+        r
     }
 
     /// Runs `c`, then `k`; `tail`: `k` does nothing but the leaf's check.
+    /// An error is located at `c` unless something inside `c` located it
+    /// (what `k` runs locates its own errors).
     fn explore_condact(
+        &mut self,
+        c: &Condact,
+        ex: &mut Explorer,
+        k: Cont<'_, 'a>,
+        tail: bool,
+    ) -> R<()> {
+        match self.explore_condact_here(c, ex, k, tail) {
+            Ok(()) => Ok(()),
+            Err(f) => Err(self.locate(f, c.span)),
+        }
+    }
+
+    /// [`Machine::explore_condact`] before its error is located.
+    #[inline(always)]
+    fn explore_condact_here(
         &mut self,
         c: &Condact,
         ex: &mut Explorer,
@@ -123,12 +150,15 @@ impl<'a> Machine<'a> {
                 return k(self, ex);
             }
         }
-        self.explore_action(&c.action, ex, k, tail)
+        self.explore_action(&c.action, c.span, ex, k, tail)
     }
 
+    /// Runs `a`, then `k`; `span`: the conditional action `a` belongs to
+    /// (where an error of a `repeat`'s later pass is located).
     fn explore_action(
         &mut self,
         a: &Action,
+        span: Span,
         ex: &mut Explorer,
         k: Cont<'_, 'a>,
         tail: bool,
@@ -145,18 +175,21 @@ impl<'a> Machine<'a> {
                 let saved = std::mem::replace(&mut self.vars[slot], Value::Unset);
                 let mark = self.journal_len();
                 let actions = self.actions;
+                let mut r = Ok(());
                 for i in 0..len {
                     let item = picker.get(i, self);
                     self.set_var(slot, item);
                     ex.path.push(i as u32);
-                    // A failing run is not a move; the other items may be.
-                    let _ = self.explore_condact(body, ex, k, tail);
+                    r = self.explore_condact(body, ex, k, tail);
                     ex.path.pop();
                     self.undo_to(mark);
                     self.actions = actions;
+                    if r.is_err() {
+                        break;
+                    }
                 }
                 self.vars[slot] = saved;
-                Ok(())
+                r
             }
             Action::All { over, var, body } => {
                 let items = self.items(over)?;
@@ -177,7 +210,7 @@ impl<'a> Machine<'a> {
                 if n > 1_000_000 {
                     return Err(format!("`repeat {n}` is too many repetitions").into());
                 }
-                self.explore_repeat(n.max(0), body, ex, k, tail)
+                self.explore_repeat(n.max(0), (body, span), ex, k, tail)
             }
             // No `any` inside: run it.
             other => {
@@ -247,11 +280,12 @@ impl<'a> Machine<'a> {
         )
     }
 
-    /// Runs `body` `n` more times, then `k`.
+    /// Runs `body` `n` more times, then `k`; an error is located at
+    /// `span`, the `repeat`'s conditional action.
     fn explore_repeat(
         &mut self,
         n: i64,
-        body: &Action,
+        (body, span): (&Action, Span),
         ex: &mut Explorer,
         k: Cont<'_, 'a>,
         tail: bool,
@@ -259,16 +293,28 @@ impl<'a> Machine<'a> {
         if n == 0 {
             return k(self, ex);
         }
-        self.explore_action(
+        let r = self.explore_action(
             body,
+            span,
             ex,
-            &mut |m: &mut Machine<'a>, ex| m.explore_repeat(n - 1, body, ex, k, tail),
+            &mut |m: &mut Machine<'a>, ex| m.explore_repeat(n - 1, (body, span), ex, k, tail),
             tail && n == 1,
-        )
+        );
+        r.map_err(|f| self.locate(f, span))
     }
 
-    /// Checks a conditional action that ends a run (see the module doc).
+    /// Checks a conditional action that ends a run (see the module doc);
+    /// an error is located as [`Machine::condact`] locates it.
     pub(super) fn check_condact(&mut self, c: &Condact) -> R<()> {
+        match self.check_condact_here(c) {
+            Ok(()) => Ok(()),
+            Err(f) => Err(self.locate(f, c.span)),
+        }
+    }
+
+    /// [`Machine::check_condact`] before its error is located.
+    #[inline(always)]
+    fn check_condact_here(&mut self, c: &Condact) -> R<()> {
         if let Some(cond) = &c.cond {
             if !self.bool(cond)? {
                 return Ok(());

@@ -20,6 +20,8 @@ mod dir;
 mod eval;
 mod exec;
 mod explore;
+mod failure;
+mod fault;
 mod journal;
 mod owners;
 mod path;
@@ -37,6 +39,7 @@ use crate::game::{GameState, Outcome, PlayError, Status};
 use crate::ir::{CycleKind, LocKind, Program, StageItem, Sym, ValueExpr};
 use crate::random::{below, GameRng};
 use exec::{Machine, Oracle, Scratch};
+use failure::{between, option_error, Stop};
 pub use path::Path;
 pub use position::{PositionError, POSITION_HEADER};
 use state::{Cycle, Table};
@@ -308,11 +311,11 @@ impl State {
         *self.legal.get_mut() = None;
         *self.sampled.get_mut() = None;
         self.plan = None;
-        self.advance().map_err(PlayError::Rules)
+        self.advance().map_err(|e| self.fail(e))
     }
 
     /// Runs the rules on to the next decision or the end.
-    fn advance(&mut self) -> Result<(), String> {
+    fn advance(&mut self) -> Result<(), Stop> {
         self.run_on(None)
     }
 
@@ -321,7 +324,7 @@ impl State {
     /// it must [fit](sample::Plan::fits)) and steps past the choice, as
     /// `GameState::apply` does, the one machine then running the rules on.
     /// A drawn move that fails is taken back, the plan kept.
-    fn run_on(&mut self, drawn: Option<(sample::Plan, &Move)>) -> Result<(), String> {
+    fn run_on(&mut self, drawn: Option<(sample::Plan, &Move)>) -> Result<(), Stop> {
         // The fields borrowed apart: the machine holds the tables, the
         // table and the declares while the frames and the rest change.
         let State {
@@ -347,10 +350,10 @@ impl State {
         if let Some((plan, mv)) = drawn {
             let options = choice_in(prog, frames).unwrap_or_default();
             m.start_journal();
-            if let Err(e) = plan.play(&mut m, options, mv) {
+            if let Err(f) = plan.play(&mut m, options, mv) {
                 drop(m);
                 *kept_plan = Some(plan);
-                return Err(e);
+                return Err(Stop::Move(mv.clone(), f));
             }
             m.stop_journal();
             drop(plan);
@@ -362,10 +365,12 @@ impl State {
             }
         }
         let mut steps: u64 = 0;
+        // An error of the rules between two decisions.
+        let between = |decisions: u64, f: eval::Fault| Stop::Rules(between(decisions, f));
         loop {
             let Some(frame) = frames.last().copied() else {
                 *status = Status::Finished;
-                *outcome = Some(score_with(&mut m)?);
+                *outcome = Some(score_with(&mut m).map_err(|f| between(*decisions, f))?);
                 return Ok(());
             };
             let items = items_of(prog, frame.stage);
@@ -383,7 +388,7 @@ impl State {
                     ));
                     return Ok(());
                 }
-                let done = stage_ends(&mut m, s)?;
+                let done = stage_ends(&mut m, s).map_err(|f| between(*decisions, f))?;
                 if done {
                     frames.pop();
                     pop_cycle(m.table, stage.kind);
@@ -409,7 +414,7 @@ impl State {
                         .copied()
                         .unwrap_or(Cycle::at(0));
                     cycles(m.table, stage.kind).push(Cycle::at(top.idx));
-                    let done = stage_ends(&mut m, *s as u32)?;
+                    let done = stage_ends(&mut m, *s as u32).map_err(|f| between(*decisions, f))?;
                     if done {
                         pop_cycle(m.table, stage.kind);
                         if let Some(f) = frames.last_mut() {
@@ -437,10 +442,12 @@ impl State {
                         ));
                         return Ok(());
                     }
-                    match tabs.compiled.item(frame.stage, frame.pos) {
-                        Some(run) => run(&mut m)?,
-                        None => m.condact(c)?,
-                    }
+                    let r = match tabs.compiled.item(frame.stage, frame.pos) {
+                        // Located as `Machine::condact` locates it.
+                        Some(run) => run(&mut m).map_err(|e| m.locate(e.into(), c.span)),
+                        None => m.condact(c),
+                    };
+                    r.map_err(|f| between(*decisions, f))?;
                     if let Some(f) = frames.last_mut() {
                         f.pos += 1;
                     }
@@ -456,17 +463,25 @@ impl State {
                     *kept_plan = None;
                     m.start_journal();
                     let guards = tabs.compiled.option_guards(frame.stage, frame.pos);
-                    let any =
+                    let found =
                         sample::prepare(&mut m, options, guards, (kept_plan, legal.get_mut()));
                     m.undo_all();
-                    if !any {
-                        let (line, col) = line_of(tabs, span.start);
-                        return Err(format!(
-                            "the choice at line {line}, column {col} has no legal option for p{}",
-                            m.table.current_player()
-                        ));
+                    let player = m.table.current_player();
+                    match found {
+                        Ok(true) => return Ok(()),
+                        Ok(false) => {
+                            let (line, col) = line_of(tabs, span.start);
+                            return Err(Stop::Rules(format!(
+                                "decision {}: the choice at line {line}, column {col} has no legal option for player {player}",
+                                *decisions + 1
+                            )));
+                        }
+                        Err(e) => {
+                            return Err(Stop::Rules(option_error(
+                                tabs, frames, e, player, *decisions,
+                            )))
+                        }
                     }
-                    return Ok(());
                 }
             }
         }
@@ -477,9 +492,12 @@ impl State {
         choice_in(&self.tabs.prog, &self.frames)
     }
 
-    /// Every legal move of the current choice, found by exploration.
+    /// Every legal move of the current choice, found by exploration. The
+    /// game found them without error when it reached the choice (or checked
+    /// every one of them, see `sample`), so exploring them again cannot
+    /// fail; if it did, no move is offered.
     fn enumerate(&self) -> Vec<Move> {
-        self.with_choice(|m, options| m.explore_moves(options))
+        self.with_choice(|m, options| m.explore_moves(options).unwrap_or_default())
             .unwrap_or_default()
     }
 
@@ -487,9 +505,11 @@ impl State {
     /// `keep` false everything is taken back (for move text). A move that
     /// fails (a rules error, or picks that do not fit the option) is taken
     /// back too and is an `Err`.
-    fn play(&self, mv: &Move, log: bool, keep: bool) -> Result<(u32, Vec<String>), String> {
-        let options = self.choice().ok_or("no choice to make")?;
-        let option = options.get(mv.option as usize).ok_or("no such option")?;
+    fn play(&self, mv: &Move, log: bool, keep: bool) -> Result<(u32, Vec<String>), eval::Fault> {
+        let options = self.choice().ok_or("internal: no choice to make")?;
+        let option = options
+            .get(mv.option as usize)
+            .ok_or("internal: no such option")?;
         let mut table = self.table.borrow_mut();
         let mut scratch = self.scratch.borrow_mut();
         let mut m = Machine::new(&self.tabs, &mut table, &mut scratch, &self.globals);
@@ -510,13 +530,14 @@ impl State {
         if !keep || r.is_err() || !fits {
             m.undo_all();
         }
-        r.map_err(String::from)?;
+        r?;
         if !fits {
             return Err(format!(
-                "the picks {:?} do not fit option {}",
+                "internal: the picks {:?} do not fit option {}",
                 mv.path,
                 mv.option + 1
-            ));
+            )
+            .into());
         }
         Ok((actions, log))
     }
@@ -560,13 +581,16 @@ fn items_of(prog: &Program, stage: Option<u32>) -> &[StageItem] {
     }
 }
 
-/// Whether stage `s` ends now: its compiled `end` condition.
+/// Whether stage `s` ends now: its compiled `end` condition. An error is
+/// located at the `end` form.
 fn stage_ends(m: &mut Machine, s: u32) -> eval::R<bool> {
     let tabs = m.tabs;
-    match tabs.compiled.end(s) {
-        Some(end) => Ok(end(m)?),
-        None => m.bool(&tabs.prog.stages[s as usize].end),
-    }
+    let stage = &tabs.prog.stages[s as usize];
+    let r = match tabs.compiled.end(s) {
+        Some(end) => end(m).map_err(eval::Fault::from),
+        None => m.bool(&stage.end),
+    };
+    r.map_err(|f| m.locate(f, stage.end_span))
 }
 
 fn cycles(table: &mut Table, kind: CycleKind) -> &mut Vec<Cycle> {
@@ -601,6 +625,13 @@ fn line_of(tabs: &Tables, offset: u32) -> (usize, usize) {
     (line, (offset - start) as usize + 1)
 }
 
+/// A span's place in the rules file as `line L, column C` (`None` when the
+/// source is unknown).
+fn place(tabs: &Tables, span: crate::diagnostic::Span) -> Option<String> {
+    let (line, col) = line_of(tabs, span.start);
+    (line > 0).then(|| format!("line {line}, column {col}"))
+}
+
 /// Scores every player and finds the winners.
 fn score(
     tabs: &Tables,
@@ -608,18 +639,19 @@ fn score(
     scratch: &mut Scratch,
     globals: &[Value],
 ) -> Result<Outcome, String> {
-    score_with(&mut Machine::new(tabs, table, scratch, globals))
+    score_with(&mut Machine::new(tabs, table, scratch, globals)).map_err(String::from)
 }
 
-/// Scores every player and finds the winners, with `m` (its journal off).
-fn score_with(m: &mut Machine) -> Result<Outcome, String> {
+/// Scores every player and finds the winners, with `m` (its journal off);
+/// an error is located at the `scoring` form.
+fn score_with(m: &mut Machine) -> eval::R<Outcome> {
     let prog = &m.tabs.prog;
     let mut scores = Vec::with_capacity(m.table.players);
     for p in 0..m.table.players {
         m.table.player_cycles.push(Cycle::at(p as u8));
         let s = m.int(&prog.scoring.score);
         m.table.player_cycles.pop();
-        scores.push(s?);
+        scores.push(s.map_err(|f| m.locate(f, prog.scoring.span))?);
     }
     let best = if prog.scoring.max {
         scores.iter().max()
@@ -712,10 +744,12 @@ impl GameState for State {
         if drawn {
             let options = choice_in(&self.tabs.prog, &self.frames).unwrap_or_default();
             if let Some(plan) = self.plan.take_if(|p| p.fits(options, mv)) {
-                return self.run_on(Some((plan, mv))).map_err(PlayError::Rules);
+                return self.run_on(Some((plan, mv))).map_err(|e| self.fail(e));
             }
         }
-        self.play(mv, false, true).map_err(PlayError::Rules)?;
+        if let Err(f) = self.play(mv, false, true) {
+            return Err(self.fail(Stop::Move(mv.clone(), f)));
+        }
         self.decisions += 1;
         *self.legal.get_mut() = None;
         *self.sampled.get_mut() = None;
@@ -723,7 +757,7 @@ impl GameState for State {
         if let Some(f) = self.frames.last_mut() {
             f.pos += 1;
         }
-        self.advance().map_err(PlayError::Rules)
+        self.advance().map_err(|e| self.fail(e))
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -7,18 +7,23 @@
 //!   and as the only item of a `do`, whose BODY holds no `any`, is one slot
 //!   per item of COLL (the move picks that item). The guards and COLL are
 //!   evaluated once, as [exploration](super::explore) evaluates them; a
-//!   guard that fails, an empty collection or an error gives no slot.
+//!   guard that fails or an empty collection gives no slot, an error is
+//!   the game's error.
 //!
-//! When every option is cut so ([`Plan::of`]), [`State::sample`] draws
-//! slots uniformly without replacement (a partial Fisher–Yates over a
-//! reused index array) and checks each as exploration would check that one
-//! run (the body run with the item bound, its last action only checked,
-//! everything taken back from the journal); the first legal slot is the
-//! move. Every legal move is one slot and is first among the legal slots
-//! of a random order with the same probability, so the draw is uniform over
-//! the legal moves, and a slot that is not a legal move is never returned.
-//! For the same reason the legal slots are as many as the legal moves:
-//! [`State::count_moves`] counts them so, listing nothing.
+//! When every option is cut so ([`Plan::of`]), every slot is checked when
+//! the game reaches the choice, as exploration would check that one run
+//! (the body run with the item bound, its last action only checked,
+//! everything taken back from the journal), and whether it is legal is
+//! kept: a rules error in any slot is the game's error there, as it is
+//! when the moves are listed, so both ways stop the same games at the same
+//! decision. [`State::sample`] then draws slots uniformly without
+//! replacement (a partial Fisher–Yates over a reused index array); the
+//! first legal slot is the move. Every legal move is one slot and is first
+//! among the legal slots of a random order with the same probability, so
+//! the draw is uniform over the legal moves, and a slot that is not a
+//! legal move is never returned. For the same reason the legal slots are
+//! as many as the legal moves: [`State::count_moves`] counts them so,
+//! listing nothing.
 //! A choice with any other option (a second `any`, an `any` after other
 //! actions, inside `all` or `let`...) is not cut: the caller lists the moves
 //! and draws an index, as it always did.
@@ -49,6 +54,7 @@
 
 use super::cards::Picker;
 use super::compile::{OptionGuard, SpaceCond};
+use super::eval::{Fault, R};
 use super::exec::Machine;
 use super::spaceset::Bits;
 use super::{Move, Path, State};
@@ -89,6 +95,11 @@ pub(super) struct Plan {
     /// One entry per option (its room is reused, see `Spare`).
     options: Vec<Slots>,
     total: usize,
+    /// Which slots are legal, one bit each (all checked when the plan is
+    /// made, see [`Plan::check_all`]).
+    legal: Vec<u64>,
+    /// How many are.
+    legal_count: usize,
 }
 
 impl Drop for Plan {
@@ -96,8 +107,10 @@ impl Drop for Plan {
     fn drop(&mut self) {
         let mut options = std::mem::take(&mut self.options);
         options.clear();
+        let legal = std::mem::take(&mut self.legal);
         // Nothing dropped inside the thread-local access (see `leave`).
         leave(SPARE.with(|s| s.options.replace(options)));
+        leave(SPARE.with(|s| s.legal.replace(legal)));
     }
 }
 
@@ -114,17 +127,23 @@ fn lone_any(mut c: &Condact) -> Option<(VarId, &Condact)> {
 }
 
 /// Evaluates the guards on the way to an option's lone `any` and its
-/// collection, in exploration's order: `None` when a guard fails.
-fn reach(m: &mut Machine, mut c: &Condact) -> super::eval::R<Option<Picker>> {
+/// collection, in exploration's order: `None` when a guard fails. An error
+/// is located at the conditional action that raised it, as exploration
+/// locates it.
+fn reach(m: &mut Machine, mut c: &Condact) -> R<Option<Picker>> {
     loop {
         if let Some(cond) = &c.cond {
-            if !m.bool(cond)? {
-                return Ok(None);
+            match m.bool(cond) {
+                Ok(true) => {}
+                Ok(false) => return Ok(None),
+                Err(f) => return Err(m.locate(f, c.span)),
             }
         }
         match &c.action {
             Action::Do(items) if items.len() == 1 => c = &items[0],
-            Action::Any { over, .. } => return m.picker(over).map(Some),
+            Action::Any { over, .. } => {
+                return m.picker(over).map(Some).map_err(|f| m.locate(f, c.span))
+            }
             _ => return Ok(None),
         }
     }
@@ -132,22 +151,26 @@ fn reach(m: &mut Machine, mut c: &Condact) -> super::eval::R<Option<Picker>> {
 
 impl Plan {
     /// The slots of `options`, or `None` when one of them cannot be cut
-    /// into slots. The table is left as it was (the journal must be on).
+    /// into slots; an `Err` (with the index of its option) when a guard or
+    /// collection on the way to an `any` fails. The table is left as it
+    /// was (the journal must be on). The slots are not checked yet.
     fn of(
         m: &mut Machine,
         options: &[Condact],
         guards: Option<&[Option<OptionGuard>]>,
-    ) -> Option<Plan> {
+    ) -> Result<Option<Plan>, (usize, Fault)> {
         // Cut by their shape first: nothing is evaluated for a choice that
         // cannot be sampled.
         if options.iter().any(|o| o.branches && lone_any(o).is_none()) {
-            return None;
+            return Ok(None);
         }
         let mut plan = Plan {
             options: SPARE.with(|s| s.options.take()),
             total: 0,
+            legal: SPARE.with(|s| s.legal.take()),
+            legal_count: 0,
         };
-        for option in options {
+        for (o, option) in options.iter().enumerate() {
             if !option.branches {
                 plan.options.push(Slots {
                     len: 1,
@@ -166,11 +189,15 @@ impl Plan {
             // from no action done, as exploration runs it.
             let untouched = m.journal_len() == mark && m.actions == 0;
             let picker = match reached {
-                // A failing run is not a move.
-                Err(_) => None,
+                // An error on the way to the `any` is the game's, located
+                // at the option as exploration locates it.
+                Err(f) => {
+                    m.undo_to(mark);
+                    return Err((o, f));
+                }
                 Ok(_) if !untouched => {
                     m.undo_to(mark);
-                    return None;
+                    return Ok(None);
                 }
                 Ok(picker) => picker,
             };
@@ -205,44 +232,141 @@ impl Plan {
             });
         }
         plan.total = plan.options.iter().map(|o| o.len).sum();
-        Some(plan)
+        Ok(Some(plan))
     }
 
-    /// The option and item of slot `s` (`s < self.total`).
-    #[inline]
-    fn locate(&self, mut s: usize) -> (usize, usize) {
+    /// Checks every slot, in the order exploration runs them (option by
+    /// option, item by item), and keeps which are legal; the first rules
+    /// error met is an `Err` with the index of its option. Returns how
+    /// many slots are legal. Slots outside a sieve are not legal and need
+    /// no check; an option checked alike over its sieve (`uniform`) is
+    /// checked once, its legal slots being its sieve (see [`Plan::is_legal`]).
+    fn check_all(&mut self, m: &mut Machine, options: &[Condact]) -> Result<usize, (usize, Fault)> {
+        let mut legal = std::mem::take(&mut self.legal);
+        legal.clear();
+        let mut count = 0;
+        let mut r = Ok(());
+        'options: for (o, slots) in self.options.iter().enumerate() {
+            let len = slots.len as u32;
+            if slots.pass {
+                count += slots.len;
+                continue;
+            }
+            match &slots.sieve {
+                Some(sieve) if slots.uniform => {
+                    if let Some(i) = sieve.least().filter(|&i| i < len) {
+                        match self.check_slot(m, options, o, i as usize) {
+                            Ok(Some(_)) => count += sieve.count().min(len) as usize,
+                            Ok(None) => {}
+                            Err(f) => {
+                                r = Err((o, f));
+                                break 'options;
+                            }
+                        }
+                    }
+                    continue;
+                }
+                _ => {}
+            }
+            // One bit per item, from the word where this option's start.
+            let word = legal.len();
+            legal.resize(word + slots.len.div_ceil(64), 0);
+            let mut one = |m: &mut Machine, i: u32| match self.check_slot(m, options, o, i as usize)
+            {
+                Ok(found) => {
+                    if found.is_some() {
+                        legal[word + i as usize / 64] |= 1 << (i % 64);
+                        count += 1;
+                    }
+                    Ok(())
+                }
+                Err(f) => Err(f),
+            };
+            let checked = match &slots.sieve {
+                Some(sieve) => {
+                    let mut from = 0;
+                    let mut out = Ok(());
+                    while let Some(i) = sieve.least_from(from).filter(|&i| i < len) {
+                        from = i + 1;
+                        out = one(m, i);
+                        if out.is_err() {
+                            break;
+                        }
+                    }
+                    out
+                }
+                None => (0..len).try_for_each(|i| one(m, i)),
+            };
+            if let Err(f) = checked {
+                r = Err((o, f));
+                break 'options;
+            }
+        }
+        self.legal = legal;
+        self.legal_count = count;
+        r.map(|()| count)
+    }
+
+    /// Whether slot `s` was found legal by [`Plan::check_all`]: its option
+    /// and item when it is.
+    #[inline(always)]
+    fn is_legal(&self, s: usize) -> Option<(usize, usize)> {
+        let mut s = s;
+        let mut word = 0;
         for (o, slots) in self.options.iter().enumerate() {
             let n = slots.len;
-            if s < n {
-                return (o, s);
+            if s >= n {
+                s -= n;
+                // Only options whose slots were checked one by one have
+                // words of their own (see `check_all`).
+                if !(slots.pass || slots.uniform && slots.sieve.is_some()) {
+                    word += n.div_ceil(64);
+                }
+                continue;
             }
-            s -= n;
+            let legal = if slots.pass {
+                true
+            } else {
+                match &slots.sieve {
+                    Some(sieve) if slots.uniform => {
+                        slots.verdict.get() == 1 && sieve.contains(s as u32)
+                    }
+                    _ => self
+                        .legal
+                        .get(word + s / 64)
+                        .is_some_and(|w| w & (1 << (s % 64)) != 0),
+                }
+            };
+            return legal.then_some((o, s));
         }
-        (self.options.len(), 0)
+        None
     }
 
-    /// Whether slot `s` of the choice `options` is a legal move (run alone,
-    /// its last action only checked, and taken back): its option, and the
-    /// item it picks when the option is an `any`.
+    /// Whether item `i` of option `o` of the choice `options` is a legal
+    /// move (run alone, its last action only checked, and taken back): its
+    /// option, and the item it picks when the option is an `any`; a rules
+    /// error is an `Err`.
     #[inline(always)]
-    fn check(
+    fn check_slot(
         &self,
         m: &mut Machine,
         options: &[Condact],
-        s: usize,
-    ) -> Option<(usize, Option<u32>)> {
-        let (o, i) = self.locate(s);
-        let slots = self.options.get(o)?;
+        o: usize,
+        i: usize,
+    ) -> R<Option<(usize, Option<u32>)>> {
+        let Some(slots) = self.options.get(o) else {
+            return Ok(None);
+        };
         if slots.pass {
-            return Some((o, None));
+            return Ok(Some((o, None)));
         }
         if slots.sieve.as_ref().is_some_and(|b| !b.contains(i as u32)) {
-            return None;
+            return Ok(None);
         }
         // Known for every item of the sieve once checked for one.
         match slots.verdict.get() {
-            1 => return Some((o, Some(i as u32))),
-            2 => return None,
+            1 => return Ok(Some((o, Some(i as u32)))),
+            2 => return Ok(None),
             _ => {}
         }
         self.check_run(m, options, o, i)
@@ -257,34 +381,45 @@ impl Plan {
         options: &[Condact],
         o: usize,
         i: usize,
-    ) -> Option<(usize, Option<u32>)> {
-        let option = options.get(o)?;
-        let slots = self.options.get(o)?;
+    ) -> R<Option<(usize, Option<u32>)>> {
+        let (Some(option), Some(slots)) = (options.get(o), self.options.get(o)) else {
+            return Ok(None);
+        };
         let mark = m.journal_len();
         m.actions = 0;
-        let (legal, pick) = match &slots.picker {
-            None => (m.check_condact(option).is_ok() && m.actions > 0, None),
+        let (r, pick) = match &slots.picker {
+            None => (m.check_condact(option), None),
             Some(picker) => {
-                let (var, body) = lone_any(option)?;
+                let Some((var, body)) = lone_any(option) else {
+                    return Ok(None);
+                };
                 let item = picker.get(i, m);
                 m.set_var(var as usize, item);
-                // Past the sieve the guard holds (the sieve is exact).
+                // Past the sieve the guard holds (the sieve is exact); an
+                // error of the action is located at the body, as the
+                // whole body's check would locate it.
                 let r = match slots.sieve {
-                    Some(_) => m.check_action(&body.action),
+                    Some(_) => m
+                        .check_action(&body.action)
+                        .map_err(|f| m.locate(f, body.span)),
                     None => m.check_condact(body),
                 };
-                (r.is_ok() && m.actions > 0, Some(i as u32))
+                // And at the option when the body did not locate it.
+                (r.map_err(|f| m.locate(f, option.span)), Some(i as u32))
             }
         };
         m.undo_to(mark);
+        r?;
+        let legal = m.actions > 0;
         if slots.uniform {
             slots.verdict.set(if legal { 1 } else { 2 });
         }
-        legal.then_some((o, pick))
+        Ok(legal.then_some((o, pick)))
     }
 
-    /// Draws slots uniformly without replacement until one is legal.
-    fn draw(&self, m: &mut Machine, options: &[Condact], rng: &mut GameRng) -> Option<Move> {
+    /// Draws slots uniformly without replacement until one is legal (as
+    /// [`Plan::check_all`] found them).
+    fn draw(&self, rng: &mut GameRng) -> Option<Move> {
         let (mut order, mut swaps) = SPARE.with(|s| (s.order.take(), s.swaps.take()));
         // `order` is 0, 1, 2 ... (see `Spare`): only its end may be missing.
         if order.len() < self.total {
@@ -296,7 +431,7 @@ impl Plan {
             let r = t + below(rng, self.total - t);
             order.swap(t, r);
             swaps.push(r as u32);
-            found = self.check(m, options, order[t] as usize);
+            found = self.is_legal(order[t] as usize);
             if found.is_some() {
                 break;
             }
@@ -308,47 +443,22 @@ impl Plan {
         let (order, swaps) = SPARE.with(|s| (s.order.replace(order), s.swaps.replace(swaps)));
         leave(order);
         leave(swaps);
-        let (o, pick) = found?;
+        let (o, i) = found?;
+        let pick = self.options.get(o)?.picker.is_some().then_some(i as u32);
         Some(slot_move(o, pick))
     }
 
     /// How many slots are legal: the number of legal moves (every legal
     /// move is one slot).
-    /// An option whose action is checked alike at every item of its sieve
-    /// (`uniform`) has all of them legal or none: one is checked.
-    fn count_legal(&self, m: &mut Machine, options: &[Condact]) -> usize {
-        let mut count = 0;
-        let mut first = 0;
-        for slots in &self.options {
-            let slot_range = first..first + slots.len;
-            first += slots.len;
-            count += match &slots.sieve {
-                Some(sieve) if slots.uniform => match sieve.least() {
-                    Some(i) if (i as usize) < slots.len => {
-                        match self.check(m, options, slot_range.start + i as usize) {
-                            Some(_) => sieve.count() as usize,
-                            None => 0,
-                        }
-                    }
-                    _ => 0,
-                },
-                _ => slot_range
-                    .filter(|&s| self.check(m, options, s).is_some())
-                    .count(),
-            };
-        }
-        count
-    }
-
-    /// Whether some slot is legal (tried in order, no randomness).
-    fn any_legal(&self, m: &mut Machine, options: &[Condact]) -> bool {
-        (0..self.total).any(|s| self.check(m, options, s).is_some())
+    fn count_legal(&self) -> usize {
+        self.legal_count
     }
 }
 
 /// What a choice with `options` offers, found with `m` (its journal on;
 /// the table is left as it was): its plan when it can be sampled, else its
-/// list of moves, and whether it has a legal move.
+/// list of moves, and whether it has a legal move; or the first rules
+/// error met in an option, with the option's index.
 ///
 /// The plan and the list are written where the game keeps them (not
 /// returned: a copy of a value just written stalls the processor).
@@ -357,18 +467,18 @@ pub(super) fn prepare(
     options: &[Condact],
     guards: Option<&[Option<OptionGuard>]>,
     (plan, legal): (&mut Option<Plan>, &mut Option<Vec<Move>>),
-) -> bool {
-    *plan = Plan::of(m, options, guards);
+) -> Result<bool, (usize, Fault)> {
+    *plan = Plan::of(m, options, guards)?;
     match plan {
         Some(plan) => {
             *legal = None;
-            plan.any_legal(m, options)
+            Ok(plan.check_all(m, options)? > 0)
         }
         None => {
-            let moves = m.explore_moves(options);
+            let moves = m.explore_moves(options)?;
             let any = !moves.is_empty();
             *legal = Some(moves);
-            any
+            Ok(any)
         }
     }
 }
@@ -409,12 +519,7 @@ impl Plan {
     /// changed since, so only its body runs, with the item bound (the same
     /// changes, draws and errors as the whole run). A move that fails is
     /// taken back; `mv` must be a slot of the plan ([`Plan::fits`]).
-    pub(super) fn play(
-        &self,
-        m: &mut Machine,
-        options: &[Condact],
-        mv: &Move,
-    ) -> Result<(), String> {
+    pub(super) fn play(&self, m: &mut Machine, options: &[Condact], mv: &Move) -> R<()> {
         let r = match self.slot_run(options, mv) {
             Some(None) => match options.get(mv.option as usize) {
                 Some(option) => m.condact(option),
@@ -435,7 +540,7 @@ impl Plan {
         if r.is_err() {
             m.undo_all();
         }
-        r.map_err(String::from)
+        r
     }
 }
 
@@ -475,6 +580,8 @@ fn leave<T>(old: Vec<T>) {
 struct Spare {
     /// The room of the last plan's options (empty).
     options: Cell<Vec<Slots>>,
+    /// The room of the last plan's legal slots.
+    legal: Cell<Vec<u64>>,
     /// Slot indices `0, 1, 2 ...` in order: a draw permutes a prefix and
     /// puts it back, so no draw writes the whole list.
     order: Cell<Vec<u32>>,
@@ -486,6 +593,7 @@ thread_local! {
     static SPARE: Spare = const {
         Spare {
             options: Cell::new(Vec::new()),
+            legal: Cell::new(Vec::new()),
             order: Cell::new(Vec::new()),
             swaps: Cell::new(Vec::new()),
         }
@@ -512,8 +620,9 @@ impl State {
 
     /// Gets the choice the game has reached ready to be played: its plan
     /// when it can be sampled, else its list of moves. Returns whether it
-    /// has a legal move.
-    pub(super) fn prepare_choice(&mut self) -> bool {
+    /// has a legal move, or the rules error met in an option (its message
+    /// naming the option, the choice and the decision).
+    pub(super) fn prepare_choice(&mut self) -> Result<bool, String> {
         *self.legal.get_mut() = None;
         *self.sampled.get_mut() = None;
         self.plan = None;
@@ -522,12 +631,15 @@ impl State {
             .last()
             .and_then(|f| self.tabs.compiled.option_guards(f.stage, f.pos));
         let (mut plan, mut moves) = (None, None);
-        let any = self
+        let found = self
             .with_choice(|m, options| prepare(m, options, guards, (&mut plan, &mut moves)))
-            .unwrap_or(false);
+            .unwrap_or(Ok(false));
         self.plan = plan;
         *self.legal.get_mut() = moves;
-        any
+        found.map_err(|(o, f)| {
+            let player = self.table.get_mut().current_player();
+            super::option_error(&self.tabs, &self.frames, (o, f), player, self.decisions)
+        })
     }
 
     /// How many legal moves the game offers: as many as
@@ -536,9 +648,9 @@ impl State {
     pub fn count_moves(&self) -> usize {
         use crate::game::GameState;
         match &self.plan {
-            Some(plan) if self.status == Status::Running && self.legal.borrow().is_none() => self
-                .with_choice(|m, options| plan.count_legal(m, options))
-                .unwrap_or(0),
+            Some(plan) if self.status == Status::Running && self.legal.borrow().is_none() => {
+                plan.count_legal()
+            }
             _ => self.legal_moves().len(),
         }
     }
@@ -548,6 +660,6 @@ impl State {
     /// has no legal move); `None` when it cannot.
     pub(super) fn sample(&self, rng: &mut GameRng) -> Option<Option<Move>> {
         let plan = self.plan.as_ref()?;
-        self.with_choice(|m, options| plan.draw(m, options, rng))
+        Some(plan.draw(rng))
     }
 }

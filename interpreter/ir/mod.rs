@@ -180,6 +180,8 @@ pub struct Scoring {
     pub max: bool,
     /// The score of the current player.
     pub score: IntExpr,
+    /// Where the `scoring` form is (a rules error while scoring names it).
+    pub span: Span,
 }
 
 /// `(stage player|team (end BOOL) ITEM...)`.
@@ -193,6 +195,8 @@ pub struct Stage {
     pub items: Vec<StageItem>,
     /// Where the stage is (for "stage at line L looped" messages).
     pub span: Span,
+    /// Where its `(end ...)` is (a rules error in the condition names it).
+    pub end_span: Span,
 }
 
 /// Whether a stage cycles players or teams.
@@ -226,16 +230,20 @@ pub struct Condact {
     /// Whether the action holds an `any` (a choice branches there); set by
     /// [`Condact::new`].
     pub branches: bool,
+    /// Where it is in the rules file: a rules error raised while it runs
+    /// (and not by an action inside it) names this place.
+    pub span: Span,
 }
 
 impl Condact {
     /// A conditional action, noting whether it holds an `any`.
-    pub fn new(cond: Option<BoolExpr>, action: Action) -> Condact {
+    pub fn new(cond: Option<BoolExpr>, action: Action, span: Span) -> Condact {
         let branches = action.branches();
         Condact {
             cond,
             action,
             branches,
+            span,
         }
     }
 }

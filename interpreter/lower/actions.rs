@@ -28,9 +28,9 @@ impl Lowerer {
         if let Some([cond, action]) = e.as_list().filter(|_| is_guarded(e)) {
             let cond = Some(self.boolean(cond));
             let action = self.action(action);
-            return Condact::new(cond, action);
+            return Condact::new(cond, action, e.span());
         }
-        Condact::new(None, self.action(e))
+        Condact::new(None, self.action(e), e.span())
     }
 
     /// An action.

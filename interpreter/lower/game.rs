@@ -88,6 +88,7 @@ impl Lowerer {
                 Scoring {
                     max: true,
                     score: IntExpr::Lit(0),
+                    span: head_span,
                 }
             }
         };
@@ -262,6 +263,7 @@ impl Lowerer {
             Some([_, SExpr::Name(m, _), score]) if m == "max" || m == "min" => Scoring {
                 max: m == "max",
                 score: self.int(score),
+                span: e.span(),
             },
             _ => {
                 self.error(
@@ -271,6 +273,7 @@ impl Lowerer {
                 Scoring {
                     max: true,
                     score: IntExpr::Lit(0),
+                    span: e.span(),
                 }
             }
         }
@@ -337,10 +340,13 @@ impl Lowerer {
             end: BoolExpr::And(Vec::new()),
             items: Vec::new(),
             span: e.span(),
+            end_span: e.span(),
         });
+        let mut end_span = e.span();
         let end = match rest.first() {
             Some(first) if first.head() == Some("end") => {
                 rest = &rest[1..];
+                end_span = first.span();
                 let parts = first.as_list().unwrap_or(&[]);
                 if self.arity(first, parts, 1, "one condition") {
                     self.boolean(&parts[1])
@@ -362,6 +368,7 @@ impl Lowerer {
         let stage_items: Vec<StageItem> = rest.iter().map(|i| self.stage_item(i)).collect();
         if let Some(stage) = self.stages.get_mut(index) {
             stage.end = end;
+            stage.end_span = end_span;
             stage.items = stage_items;
         }
         index

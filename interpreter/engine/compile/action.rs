@@ -7,19 +7,54 @@ use super::arith;
 use super::expr::{self, bool, int, storage};
 use super::space::SpaceCond;
 use super::{Ctx, Run, Thin, CR};
+use crate::diagnostic::Span;
 use crate::engine::exec::Machine;
 use crate::engine::value::Value;
 use crate::ir::*;
 
-/// A conditional action: the action runs when its guard holds.
+/// A conditional action: the action runs when its guard holds. An error
+/// raised by a guard is located at it as [`Machine::condact`] locates it;
+/// one raised by an unguarded action is located by whoever runs it (see
+/// [`child`]): no closure is added to locate it.
 pub(in crate::engine) fn condact(c: &Condact, cx: &Ctx) -> Run<()> {
     let action = action(&c.action, cx);
+    let span = c.span;
     match &c.cond {
         None => action,
         Some(cond) => {
             let cond = bool(cond, cx);
-            Box::new(move |m| if cond(m)? { action(m) } else { Ok(()) })
+            Box::new(move |m| {
+                let r = match cond(m) {
+                    Ok(true) => action(m),
+                    Ok(false) => Ok(()),
+                    Err(e) => Err(e),
+                };
+                located(r, m, span)
+            })
         }
+    }
+}
+
+/// A conditional action inside another, and where it is.
+type Child = (Run<()>, Span);
+
+/// [`condact`] with its place, for the action that runs it with [`run`].
+fn child(c: &Condact, cx: &Ctx) -> Child {
+    (condact(c, cx), c.span)
+}
+
+/// Runs a conditional action inside another: its error located at it.
+#[inline(always)]
+fn run(c: &Child, m: &mut Machine) -> super::CR<()> {
+    located((c.0)(m), m, c.1)
+}
+
+/// `r` with its error located at `span` (see `eval::Fault`).
+#[inline(always)]
+fn located<T>(r: super::CR<T>, m: &Machine, span: Span) -> super::CR<T> {
+    match r {
+        Ok(x) => Ok(x),
+        Err(e) => Err(m.locate(e.into(), span).into()),
     }
 }
 
@@ -42,10 +77,10 @@ fn action(a: &Action, cx: &Ctx) -> Run<()> {
     }
     match a {
         Action::Do(items) => {
-            let items: Vec<_> = items.iter().map(|c| condact(c, cx)).collect();
+            let items: Vec<_> = items.iter().map(|c| child(c, cx)).collect();
             Box::new(move |m| {
                 for c in &items {
-                    c(m)?;
+                    run(c, m)?;
                     if invalid(m) {
                         break;
                     }
@@ -66,8 +101,11 @@ fn action(a: &Action, cx: &Ctx) -> Run<()> {
             // binding each space; the spaces read where they lie.
             Some((cond, guard)) => {
                 let (v, var, action) = (*v, *var as usize, self::action(&body.action, cx));
+                // The body's guard and action run apart: an error is
+                // located at the body, as its conditional action would be.
+                let at = body.span;
                 let cond = bool(cond, cx);
-                let generic = each(over, var, condact(body, cx), true, cx);
+                let generic = each(over, var, child(body, cx), true, cx);
                 Box::new(move |m| {
                     let (n, mut loaded) = match (m.var(v), guard.load(m)) {
                         (Value::Spaces(spaces), Some(loaded)) => (spaces.len(), Some(loaded)),
@@ -85,7 +123,7 @@ fn action(a: &Action, cx: &Ctx) -> Run<()> {
                                 from = k + 1;
                                 let s = g.first + k;
                                 let step = (&guard, &cond, &action, var);
-                                match guarded(m, step, &mut loaded, s)? {
+                                match located(guarded(m, step, &mut loaded, s), m, at)? {
                                     None => break,
                                     Some(false) => {}
                                     // The action ran: what the guard reads may
@@ -111,20 +149,21 @@ fn action(a: &Action, cx: &Ctx) -> Run<()> {
                         let Some(&s) = spaces.get(i) else {
                             break;
                         };
-                        if guarded(m, (&guard, &cond, &action, var), &mut loaded, s)?.is_none() {
+                        let step = (&guard, &cond, &action, var);
+                        if located(guarded(m, step, &mut loaded, s), m, at)?.is_none() {
                             break;
                         }
                     }
                     Ok(())
                 })
             }
-            None => each(over, *var as usize, condact(body, cx), true, cx),
+            None => each(over, *var as usize, child(body, cx), true, cx),
         },
-        Action::All { over, var, body } => each(over, *var as usize, condact(body, cx), true, cx),
+        Action::All { over, var, body } => each(over, *var as usize, child(body, cx), true, cx),
         Action::Any { over, var, body } => {
             // Outside a choice `any` runs for every item; inside one (an
             // oracle picks the item) it is the evaluator's.
-            let every = each(over, *var as usize, condact(body, cx), false, cx);
+            let every = each(over, *var as usize, child(body, cx), false, cx);
             let whole = a.clone();
             Box::new(move |m| {
                 if m.oracle.is_some() {
@@ -137,7 +176,7 @@ fn action(a: &Action, cx: &Ctx) -> Run<()> {
         // Integers, conditions and spaces are bound without going through
         // a `Value` result.
         Action::Let { value, var, body } => {
-            let (var, body) = (*var as usize, condact(body, cx));
+            let (var, body) = (*var as usize, child(body, cx));
             match value {
                 ValueExpr::Int(e) => bind(int(e, cx), var, body, Value::Int),
                 ValueExpr::Bool(e) => bind(bool(e, cx), var, body, Value::Bool),
@@ -288,13 +327,13 @@ fn guarded(
 fn bind<T: 'static>(
     value: Run<T>,
     var: usize,
-    body: Run<()>,
+    body: Child,
     wrap: impl Fn(T) -> Value + Send + Sync + 'static,
 ) -> Run<()> {
     Box::new(move |m| {
         let v = value(m)?;
         m.set_var(var, wrap(v));
-        body(m)
+        run(&body, m)
     })
 }
 
@@ -317,7 +356,7 @@ fn let_group(a: &Action, cx: &Ctx) -> Option<Run<()>> {
     };
     let test = SpaceCond::of(cond, *gv, cx)?;
     let (from, whole) = (expr::space(from, cx), value.clone());
-    let (var, body) = (*var as usize, condact(body, cx));
+    let (var, body) = (*var as usize, child(body, cx));
     Some(Box::new(move |m| {
         // The group's bit set is recorded for the variable when it was
         // found as one (see `Regions`), else forgotten.
@@ -346,21 +385,21 @@ fn let_group(a: &Action, cx: &Ctx) -> Option<Run<()>> {
         };
         m.regions.set(var, region);
         m.set_var(var, group);
-        body(m)
+        run(&body, m)
     }))
 }
 
 /// The body once per item of `over`, with `var` bound to the item; with
 /// `stop`, the loop ends where a choice's option stops fitting its picks
 /// (as `all` does, not `any`).
-fn each(over: &CollectionExpr, var: usize, body: Run<()>, stop: bool, cx: &Ctx) -> Run<()> {
+fn each(over: &CollectionExpr, var: usize, body: Child, stop: bool, cx: &Ctx) -> Run<()> {
     match over {
         CollectionExpr::Strings(syms) => {
             let syms = syms.clone();
             Box::new(move |m| {
                 for &s in &syms {
                     m.set_var(var, Value::Str(s));
-                    body(m)?;
+                    run(&body, m)?;
                     if stop && invalid(m) {
                         break;
                     }
@@ -377,7 +416,7 @@ fn each(over: &CollectionExpr, var: usize, body: Run<()>, stop: bool, cx: &Ctx) 
                 crate::engine::eval::range_len(a, b)?;
                 for k in a..=b {
                     m.set_var(var, Value::Int(k));
-                    body(m)?;
+                    run(&body, m)?;
                     if stop && invalid(m) {
                         break;
                     }
@@ -396,7 +435,7 @@ fn each(over: &CollectionExpr, var: usize, body: Run<()>, stop: bool, cx: &Ctx) 
                         continue;
                     }
                     m.set_var(var, Value::Player(p as u8));
-                    body(m)?;
+                    run(&body, m)?;
                     if stop && invalid(m) {
                         break;
                     }
@@ -421,7 +460,7 @@ fn each(over: &CollectionExpr, var: usize, body: Run<()>, stop: bool, cx: &Ctx) 
                         break;
                     };
                     m.set_var(var, Value::Space(s));
-                    body(m)?;
+                    run(&body, m)?;
                     if stop && invalid(m) {
                         break;
                     }
@@ -441,13 +480,13 @@ fn each_item(
     m: &mut Machine,
     over: &CollectionExpr,
     var: usize,
-    body: &Run<()>,
+    body: &Child,
     stop: bool,
 ) -> super::CR<()> {
     let items = m.items(over)?;
     for i in 0..items.len() {
         m.set_var(var, items.get(i));
-        body(m)?;
+        run(body, m)?;
         if stop && invalid(m) {
             break;
         }

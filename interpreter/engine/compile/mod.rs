@@ -53,7 +53,8 @@ pub(super) type Run<T> = Box<dyn for<'m, 't> Fn(&'m mut Machine<'t>) -> CR<T> + 
 /// one thin pointer, so that the result of a compiled closure is at most
 /// two words and comes back in registers (the evaluator's `R<i64>` or
 /// `R<bool>`, with a message of two words, goes through memory; the
-/// evaluator keeps it, which suits its own code better).
+/// evaluator keeps it, which suits its own code better: with a one-word
+/// fault the evaluator's code runs 8% more instructions on Cartagena).
 #[derive(Debug)]
 pub(in crate::engine) struct Thin(Box<Fault>);
 

@@ -128,7 +128,11 @@ impl Rules {
         } else {
             state.status = Status::Running;
             state.outcome = None;
-            if !state.prepare_choice() {
+            let found = state.prepare_choice().map_err(|e| PositionError {
+                line: frames_line,
+                message: format!("the moves of the decision here cannot be found: {e}"),
+            })?;
+            if !found {
                 return err(
                     0,
                     format!(

@@ -130,6 +130,12 @@ impl State {
                     "# stopped by the engine ({why}): not a position that can be loaded"
                 );
             }
+            Status::Failed(why) => {
+                let _ = writeln!(
+                    o,
+                    "# stopped by a rules error ({why}): not a position that can be loaded"
+                );
+            }
         }
         for (name, value) in self.settings() {
             let _ = writeln!(o, "set {name}={value}");
