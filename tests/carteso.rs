@@ -1,5 +1,5 @@
-//! Carteso (`games/carteso.rcy`) against its rules
-//! (`../shared/rules/carteso.txt`): the komi and side decisions, who places
+//! Carteso (`games/carteso.rcy`) against the designers' rules (see its
+//! header): the komi and side decisions, who places
 //! first, the moves of a turn, group ownership by span (the square case
 //! included), finished and unfinished groups, claiming, stones that join a
 //! claimed group, the end after two passes, scoring with komi, perft counts

@@ -8,14 +8,42 @@ pub fn game_files() -> Vec<PathBuf> {
     rcy_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("games"))
 }
 
-/// Every `.rcy` file of the corpus beside the project (`../shared/corpus`),
-/// or none when it is not there.
-pub fn corpus_files() -> Vec<PathBuf> {
+/// The corpus of RECYCLE programs by others (CardStock's games) beside the
+/// project, `../shared/corpus`, where the project's developers and CI have
+/// it; `None` in a clone without it. Then every test binary that asks says
+/// so once on the terminal (written to standard error directly, which the
+/// test harness does not capture), so that a run whose corpus tests covered
+/// the shipped games only cannot pass for a full one.
+pub fn corpus_dir() -> Option<PathBuf> {
     let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    if !corpus.is_dir() {
-        eprintln!("note: {} not found; corpus files skipped", corpus.display());
-        return Vec::new();
+    if corpus.is_dir() {
+        return Some(corpus);
     }
+    static NOTE: std::sync::Once = std::sync::Once::new();
+    NOTE.call_once(|| {
+        use std::io::Write;
+        let binary = std::env::args().next().unwrap_or_default();
+        let binary = Path::new(&binary)
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        // Cargo names a test binary `NAME-HASH`.
+        let binary = binary.rsplit_once('-').map_or(binary.as_str(), |(n, _)| n);
+        let _ = writeln!(
+            std::io::stderr(),
+            "\nnote ({binary}): no corpus in ../shared/corpus: the corpus tests cover the \
+             shipped games only (README.md, Compatibility, tells where the corpus comes from)"
+        );
+    });
+    None
+}
+
+/// Every `.rcy` file of the corpus beside the project ([`corpus_dir`]), or
+/// none when it is not there.
+pub fn corpus_files() -> Vec<PathBuf> {
+    let Some(corpus) = corpus_dir() else {
+        return Vec::new();
+    };
     let mut out = Vec::new();
     for sub in ["recycle", "seed"] {
         out.extend(rcy_files(&corpus.join(sub)));
