@@ -247,8 +247,12 @@ fn command(command: Command, out: &mut Output<Stdout>) -> i32 {
                 out.put(&format!("position: {}\n", pos.display()));
             }
             out.put(&result.text);
-            let mut code = match result.end {
-                GameEnd::Error(_) => 1,
+            let mut code = match &result.end {
+                // A rules error is also told on standard error.
+                GameEnd::Error(why) => {
+                    say!("error: {}: {why}", file.display());
+                    1
+                }
                 _ => 0,
             };
             if let Some(path) = save {

@@ -40,6 +40,13 @@ pub trait Ruleset: Sync {
         *slot = Some(self.start(options)?);
         Ok(())
     }
+    /// Refuses `--set` overrides that no game could start with (a name
+    /// the rules do not declare, a value of the wrong kind), before any
+    /// game is started; the default accepts them all.
+    fn check_settings(&self, overrides: &[(String, String)]) -> Result<(), PlayError> {
+        let _ = overrides;
+        Ok(())
+    }
     /// The whole table, hidden cards included, as text for transcripts.
     fn describe(&self, state: &Self::State) -> String;
     /// How many legal moves `state` offers: `legal_moves().len()`, perhaps
@@ -56,6 +63,9 @@ impl Ruleset for Rules {
     }
     fn start_into(&self, options: &GameOptions, slot: &mut Option<State>) -> Result<(), PlayError> {
         Rules::start_into(self, options, slot)
+    }
+    fn check_settings(&self, overrides: &[(String, String)]) -> Result<(), PlayError> {
+        Rules::check_settings(self, overrides)
     }
     fn describe(&self, state: &State) -> String {
         state.describe()

@@ -97,6 +97,9 @@ pub struct SimulateReport {
     pub seed: u64,
     /// The decision limit (`--max-decisions`).
     pub decision_limit: u64,
+    /// The `--set` overrides, as `NAME=VALUE` (a game is replayed with
+    /// them).
+    pub set: Vec<String>,
     /// The first few games that failed, in game order.
     pub first_errors: Vec<GameNote>,
     /// The first few games that were stopped, in game order.
@@ -107,14 +110,19 @@ pub struct SimulateReport {
 /// [`threads_for`]`(config.jobs, chunks)` threads. `progress` is called (from any thread) with the
 /// number of games just finished, a few dozen at a time.
 ///
-/// Errors only when the thread pool cannot be built; a game that fails is
-/// counted in the report, never an `Err`.
+/// Errors when the `--set` overrides cannot start any game
+/// ([`Ruleset::check_settings`]: one error, before any game) or the thread
+/// pool cannot be built; a game that fails is counted in the report, never
+/// an `Err`.
 pub fn simulate<R: Ruleset>(
     rules: &R,
     config: &SimulateConfig,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<SimulateReport, String> {
     use rayon::prelude::*;
+    rules
+        .check_settings(&config.overrides)
+        .map_err(|e| e.to_string())?;
     let chunks = config.games.div_ceil(CHUNK);
     let threads = threads_for(config.jobs, chunks);
     let pool = rayon::ThreadPoolBuilder::new()
@@ -344,6 +352,11 @@ impl Tally {
             jobs,
             seed: config.seed,
             decision_limit: config.max_decisions,
+            set: config
+                .overrides
+                .iter()
+                .map(|(name, value)| format!("{name}={value}"))
+                .collect(),
             first_errors: self.first_errors,
             first_stops: self.first_stops,
         }
@@ -439,7 +452,11 @@ impl SimulateReport {
             }
         }
         if !self.first_errors.is_empty() || !self.first_stops.is_empty() {
-            let _ = writeln!(o, "replay a game with `cardboard run FILE --seed SEED`");
+            let set: String = self.set.iter().map(|s| format!(" --set {s}")).collect();
+            let _ = writeln!(
+                o,
+                "replay a game with `cardboard run FILE --seed SEED{set}`"
+            );
         }
         out
     }

@@ -53,7 +53,7 @@ impl Rules {
     /// Starts a game: evaluates declares (with overrides), runs setup and
     /// plays on to the first decision.
     pub fn start(&self, options: &GameOptions) -> Result<State, PlayError> {
-        self.check_overrides(options)?;
+        self.check_overrides(&options.overrides)?;
         let tabs = &self.tabs;
         let rng = crate::random::GameRng::new(options.seed);
         let (table, globals) = match tabs.setup_done(&options.overrides) {
@@ -91,7 +91,7 @@ impl Rules {
         options: &GameOptions,
         slot: &mut Option<State>,
     ) -> Result<(), PlayError> {
-        self.check_overrides(options)?;
+        self.check_overrides(&options.overrides)?;
         let old = slot
             .as_mut()
             .filter(|old| Arc::ptr_eq(&old.tabs, &self.tabs));
@@ -114,10 +114,24 @@ impl Rules {
         }
     }
 
-    /// Refuses an override of a constant the file does not declare.
-    fn check_overrides(&self, options: &GameOptions) -> Result<(), PlayError> {
+    /// Refuses `--set` overrides that no game can start with, whatever its
+    /// seed: a constant the file does not declare, a value of the wrong
+    /// kind (a simulation checks them once, before its games).
+    pub fn check_settings(&self, overrides: &[(String, String)]) -> Result<(), PlayError> {
         let prog = &self.tabs.prog;
-        for (name, _) in &options.overrides {
+        self.check_overrides(overrides)?;
+        for (name, text) in overrides {
+            if let Some(d) = prog.declares.iter().find(|d| &d.name == name) {
+                override_value(prog, name, &d.value, text)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Refuses an override of a constant the file does not declare.
+    fn check_overrides(&self, overrides: &[(String, String)]) -> Result<(), PlayError> {
+        let prog = &self.tabs.prog;
+        for (name, _) in overrides {
             if !prog.declares.iter().any(|d| &d.name == name) {
                 let names: Vec<String> = prog
                     .declares

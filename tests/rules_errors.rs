@@ -1,0 +1,201 @@
+//! Rules errors at run time (issue 20, section 1): an error inside an
+//! option stops the game (it never makes the option disappear), on every
+//! path (listing, sampling, perft, run, simulate); every error names its
+//! place in the rules file and the decision; the messages say who played
+//! what; a bad `--set` is one error before any game. The rules files are
+//! in `tests/rules_errors/`.
+
+mod common;
+
+use cardboard::drivers::run::run_game;
+use cardboard::drivers::simulate::{simulate, SimulateConfig};
+use cardboard::drivers::{game_seed, GameEnd};
+use cardboard::engine::{GameOptions, Rules, State};
+use cardboard::game::{GameState, PlayError, Status};
+use common::{cardboard, options};
+
+/// The rules of `tests/rules_errors/NAME`.
+fn rules(name: &str) -> Rules {
+    let path = format!("{}/tests/rules_errors/{name}", env!("CARGO_MANIFEST_DIR"));
+    Rules::load(std::path::Path::new(&path)).unwrap_or_else(|e| panic!("{path}: {e:?}"))
+}
+
+/// How a game of `rules` with `--set` and `seed` ends under `run`,
+/// compiled and through the evaluator alone (the two must agree).
+fn run_end(rules: &Rules, set: &[(&str, &str)], seed: u64) -> GameEnd {
+    let ends: Vec<GameEnd> = [rules.clone(), rules.uncompiled()]
+        .iter()
+        .map(|r| run_game(r, &options(seed, set), 100).end)
+        .collect();
+    assert_eq!(ends[0], ends[1], "{set:?}: compiled and evaluated differ");
+    ends[0].clone()
+}
+
+/// The message of a game that ended with a rules error.
+fn error_of(end: GameEnd) -> String {
+    match end {
+        GameEnd::Error(why) => why,
+        other => panic!("not an error: {other:?}"),
+    }
+}
+
+const OFF_BOARD: &str =
+    "decision 1: option 1 of the choice at line 12, column 4 (player 0 to play): \
+     line 14, column 11: no space there (off the board): it has no index, row, column, \
+     locations or storages";
+
+/// On a 1 x 3 board, "place where the E or W neighbour is empty" reads the
+/// location of no space at both edges: the game stops with that error at
+/// its first decision, it does not offer the middle space alone.
+#[test]
+fn an_error_in_an_option_stops_the_game_on_every_path() {
+    let rules = rules("off_board_in_option.rcy");
+    for r in [rules.clone(), rules.uncompiled()] {
+        match r.start(&GameOptions::default()) {
+            Err(PlayError::Rules(m)) => assert_eq!(m, OFF_BOARD),
+            Err(e) => panic!("{e}"),
+            Ok(s) => panic!("started, offering {} moves", s.legal_moves().len()),
+        }
+    }
+    let file = "tests/rules_errors/off_board_in_option.rcy";
+    let (code, out, err) = cardboard(&["run", file]);
+    assert_eq!(code, 1);
+    assert!(out.contains(OFF_BOARD), "{out}");
+    assert_eq!(err, format!("error: {file}: rules error: {OFF_BOARD}\n"));
+    let (code, out, err) = cardboard(&["perft", file, "2"]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(err.contains(OFF_BOARD), "{err}");
+    let (code, out, _) = cardboard(&["simulate", file, "--games", "4", "--jobs", "1"]);
+    assert_eq!(code, 1);
+    assert!(out.contains("errors:           4 (100.0%)"), "{out}");
+    assert!(out.contains(OFF_BOARD), "{out}");
+}
+
+/// Each place an error can happen names its line and column and the
+/// decision: the end condition, an automatic item, the scoring, a choice
+/// left without option (the player to play named, nobody "played"), an
+/// option that fails while the moves are found.
+#[test]
+fn every_rules_error_names_its_place_and_its_decision() {
+    let rules = rules("places.rcy");
+    assert!(matches!(
+        run_end(&rules, &[("WHERE", "0")], 1),
+        GameEnd::Finished(_)
+    ));
+    let cases = [
+        (
+            "1",
+            "before the first decision: line 11, column 16: division by zero in `//`",
+        ),
+        (
+            "2",
+            "before the first decision: line 13, column 9: division by zero in `//`",
+        ),
+        (
+            "4",
+            "after decision 4: line 20, column 2: division by zero in `//`",
+        ),
+        (
+            "5",
+            "decision 2: the choice at line 14, column 4 has no legal option for player 1",
+        ),
+        (
+            "6",
+            "decision 2: option 3 of the choice at line 14, column 4 (player 1 to play): \
+             line 17, column 13: division by zero in `//`",
+        ),
+    ];
+    for (where_, expected) in cases {
+        let why = error_of(run_end(&rules, &[("WHERE", where_)], 1));
+        assert_eq!(why, format!("rules error: {expected}"), "WHERE={where_}");
+    }
+}
+
+/// A move that passes its check but fails when played (the overflow of
+/// `inc` is only met when the sum is made): the error names the decision,
+/// the player who played, the move as it was offered and the option, and
+/// the game is failed.
+#[test]
+fn a_move_that_fails_names_who_played_what() {
+    let rules = rules("places.rcy");
+    for r in [rules.clone(), rules.uncompiled()] {
+        let mut s: State = r.start(&options(1, &[("WHERE", "3")])).unwrap();
+        let inc = |s: &State| {
+            let moves = s.legal_moves();
+            moves
+                .into_iter()
+                .find(|m| m.option == 1)
+                .expect("the inc option")
+        };
+        let first = inc(&s);
+        s.apply(&first).unwrap();
+        let second = inc(&s);
+        // Its actions fail, so the move has no account of them to show:
+        // it is offered as its option.
+        assert_eq!(s.move_to_text(&second), "option 2");
+        match s.apply(&second) {
+            Err(PlayError::Rules(m)) => assert_eq!(
+                m,
+                "decision 2: player 1 played `option 2` (option 2 of the choice at line 14, \
+                 column 4), which failed: line 16, column 13: integer overflow: \
+                 `(+ 9223372036854775807 9223372036854775807)` is outside the integers' \
+                 range (-9223372036854775808 to 9223372036854775807)"
+            ),
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(s.status(), Status::Failed(m) if m.contains("overflow")));
+        assert_eq!(s.current_player(), None);
+        assert!(s.legal_moves().is_empty());
+    }
+}
+
+/// `run` (which lists the moves at every decision) and `simulate` (which
+/// samples them) stop the same games at the same decision with the same
+/// error: an error in an option that a draw never reaches is found all the
+/// same.
+#[test]
+fn sampled_and_listed_games_stop_alike() {
+    let rules = rules("places.rcy");
+    let set = [("WHERE", "6")];
+    let config = SimulateConfig {
+        games: 16,
+        seed: 5,
+        overrides: vec![("WHERE".into(), "6".into())],
+        max_decisions: 100,
+        jobs: 1,
+    };
+    let report = simulate(&rules, &config, &|_| {}).unwrap();
+    assert_eq!(report.errors, 16);
+    for note in &report.first_errors {
+        assert_eq!(note.seed, game_seed(5, note.game));
+        let why = error_of(run_end(&rules, &set, note.seed));
+        assert_eq!(note.message, why);
+        assert!(
+            why.starts_with("rules error: decision 2: option 3"),
+            "{why}"
+        );
+    }
+}
+
+/// A `--set` no game can start with is one error before any game, not one
+/// per game; a replay hint repeats the `--set` flags.
+#[test]
+fn a_bad_set_is_one_error_and_replays_repeat_the_sets() {
+    let file = "tests/rules_errors/places.rcy";
+    for (set, expected) in [
+        ("WHERE=x", "error: rules error: `--set WHERE=x`: `'WHERE` is an integer\n"),
+        (
+            "NOPE=1",
+            "error: rules error: `--set NOPE`: the file declares no `'NOPE` (it declares: 'WHERE)\n",
+        ),
+    ] {
+        let (code, out, err) = cardboard(&["simulate", file, "--set", set, "--games", "5"]);
+        assert_eq!((code, out.as_str(), err.as_str()), (1, "", expected));
+    }
+    let (code, out, _) = cardboard(&["simulate", file, "--set", "WHERE=6", "--games", "2"]);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("replay a game with `cardboard run FILE --seed SEED --set WHERE=6`"),
+        "{out}"
+    );
+}
