@@ -111,6 +111,25 @@ fn every_rules_error_names_its_place_and_its_decision() {
     }
 }
 
+/// Errors while the game is set up name their place too: a declared
+/// value, the number of players, a board's size.
+#[test]
+fn an_error_in_the_setup_names_its_place() {
+    let rules = rules("setup.rcy");
+    assert!(matches!(
+        run_end(&rules, &[("WHERE", "0")], 1),
+        GameEnd::Finished(_)
+    ));
+    for (where_, line, col) in [("1", 5, 2), ("2", 6, 9), ("3", 7, 9)] {
+        let why = error_of(run_end(&rules, &[("WHERE", where_)], 1));
+        assert_eq!(
+            why,
+            format!("rules error: line {line}, column {col}: division by zero in `//`"),
+            "WHERE={where_}"
+        );
+    }
+}
+
 /// A move that passes its check but fails when played (the overflow of
 /// `inc` is only met when the sum is made): the error names the decision,
 /// the player who played, the move as it was offered and the option, and

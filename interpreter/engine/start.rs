@@ -171,7 +171,9 @@ impl Rules {
             for (i, d) in prog.declares.iter().enumerate() {
                 let v = match options.overrides.iter().rev().find(|(n, _)| *n == d.name) {
                     Some((_, text)) => override_value(prog, &d.name, &d.value, text)?,
-                    None => m.value(&d.value).map_err(|e| PlayError::Rules(e.into()))?,
+                    None => m
+                        .value(&d.value)
+                        .map_err(|f| PlayError::Rules(m.locate(f, d.span).into()))?,
                 };
                 m.vars[i] = v.clone();
                 globals.push(v);
@@ -180,6 +182,7 @@ impl Rules {
         let players = {
             let mut m = Machine::new(tabs, &mut scratch, &mut room, &globals);
             m.int(&prog.setup.players)
+                .map_err(|f| m.locate(f, prog.setup.players_span))
                 .map_err(|e| PlayError::Rules(e.into()))?
         };
         if !(1..=MAX_PLAYERS).contains(&players) {
@@ -197,8 +200,10 @@ impl Rules {
         }
         {
             let mut m = Machine::new(tabs, &mut table, &mut room, &globals);
-            for a in &prog.setup.actions {
-                m.action(a).map_err(|e| PlayError::Rules(e.into()))?;
+            for (i, a) in prog.setup.actions.iter().enumerate() {
+                let span = prog.setup.spans.get(i).copied().unwrap_or_default();
+                m.action(a)
+                    .map_err(|f| PlayError::Rules(m.locate(f, span).into()))?;
             }
         }
         if scratch.rng == rng && table.rng == rng {
@@ -229,13 +234,19 @@ fn board_sizes(
     let mut first: i64 = 0;
     for b in &prog.boards {
         let (rows, cols, track, wrap_rows, wrap_cols) = match &b.shape {
-            crate::ir::Shape::Track { len } => (1, m.int(len)?, true, false, false),
+            crate::ir::Shape::Track { len } => (1, size(m, len, b)?, true, false, false),
             crate::ir::Shape::Grid {
                 rows,
                 cols,
                 wrap_rows,
                 wrap_cols,
-            } => (m.int(rows)?, m.int(cols)?, false, *wrap_rows, *wrap_cols),
+            } => (
+                size(m, rows, b)?,
+                size(m, cols, b)?,
+                false,
+                *wrap_rows,
+                *wrap_cols,
+            ),
         };
         // In 128 bits: rows x cols and the sum over the boards may
         // overflow 64 bits where the sizes do not.
@@ -293,6 +304,11 @@ fn board_sizes(
         built.push((shapes, boards.clone()));
     }
     Ok(boards)
+}
+
+/// A size of board `b`, an error located at the board's form.
+fn size(m: &mut Machine, e: &crate::ir::IntExpr, b: &crate::ir::Board) -> Result<i64, String> {
+    m.int(e).map_err(|f| m.locate(f, b.span).into())
 }
 
 /// Reads a `--set` value for a declare of the given kind.

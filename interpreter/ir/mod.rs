@@ -138,6 +138,10 @@ pub struct Setup {
     /// Deck creations, in order (a `(repeat N (create deck ...))` is unrolled
     /// into `N` copies at lowering or kept as [`Action::Repeat`]).
     pub actions: Vec<Action>,
+    /// Where each of `actions` is, and where `(create players N)` is (a
+    /// rules error while the setup runs names them).
+    pub spans: Vec<Span>,
+    pub players_span: Span,
 }
 
 /// `(create board TRACK (track 16))`, `(create board GRID (grid 9 9))`,

@@ -68,6 +68,8 @@ impl Lowerer {
                     players: IntExpr::Lit(0),
                     teams: None,
                     actions: Vec::new(),
+                    spans: Vec::new(),
+                    players_span: head_span,
                 }
             }
         };
@@ -210,6 +212,8 @@ impl Lowerer {
         let mut players = None;
         let mut teams = None;
         let mut actions = Vec::new();
+        let mut spans = Vec::new();
+        let mut players_span = e.span();
         for (i, item) in items.iter().enumerate().skip(1) {
             let parts = item.as_list().unwrap_or(&[]);
             let what = parts.get(1).and_then(SExpr::as_name);
@@ -221,6 +225,7 @@ impl Lowerer {
                     if self.arity(item, parts, 2, "`players` and a number") {
                         let n = self.int(&parts[2]);
                         players.get_or_insert(n);
+                        players_span = item.span();
                     }
                 }
                 (Some("create"), Some("teams")) => {
@@ -230,10 +235,14 @@ impl Lowerer {
                     }
                     teams = Some(t);
                 }
-                (Some("create"), Some("deck")) => actions.push(self.create_deck(item, parts)),
+                (Some("create"), Some("deck")) => {
+                    actions.push(self.create_deck(item, parts));
+                    spans.push(item.span());
+                }
                 (Some("create"), Some("board")) => self.create_board(item, parts),
                 (Some("repeat"), _) if parts.get(2).and_then(SExpr::head) == Some("create") => {
                     actions.push(self.action(item));
+                    spans.push(item.span());
                 }
                 _ => self.error_note(
                     item.span(),
@@ -254,6 +263,8 @@ impl Lowerer {
             players,
             teams,
             actions,
+            spans,
+            players_span,
         }
     }
 
