@@ -238,9 +238,14 @@ impl Plan {
     /// Checks every slot, in the order exploration runs them (option by
     /// option, item by item), and keeps which are legal; the first rules
     /// error met is an `Err` with the index of its option. Returns how
-    /// many slots are legal. Slots outside a sieve are not legal and need
-    /// no check; an option checked alike over its sieve (`uniform`) is
-    /// checked once, its legal slots being its sieve (see [`Plan::is_legal`]).
+    /// many slots were found legal. Slots outside a sieve are not legal and
+    /// need no check. An option checked alike over its sieve (`uniform`) is
+    /// left to be checked when a draw or a count first needs it (its legal
+    /// slots are then its sieve, see [`Plan::is_legal`]): its check cannot
+    /// fail (a `move` from a named pile of the game or the current player
+    /// to a named location of a space of the board: the card, the place
+    /// and the space all exist, see `compile::same_for_every_space`), so
+    /// leaving it unchecked hides no error.
     fn check_all(&mut self, m: &mut Machine, options: &[Condact]) -> Result<usize, (usize, Fault)> {
         let mut legal = std::mem::take(&mut self.legal);
         legal.clear();
@@ -252,21 +257,8 @@ impl Plan {
                 count += slots.len;
                 continue;
             }
-            match &slots.sieve {
-                Some(sieve) if slots.uniform => {
-                    if let Some(i) = sieve.least().filter(|&i| i < len) {
-                        match self.check_slot(m, options, o, i as usize) {
-                            Ok(Some(_)) => count += sieve.count().min(len) as usize,
-                            Ok(None) => {}
-                            Err(f) => {
-                                r = Err((o, f));
-                                break 'options;
-                            }
-                        }
-                    }
-                    continue;
-                }
-                _ => {}
+            if slots.uniform && slots.sieve.is_some() {
+                continue;
             }
             // One bit per item, from the word where this option's start.
             let word = legal.len();
@@ -307,10 +299,15 @@ impl Plan {
         r.map(|()| count)
     }
 
-    /// Whether slot `s` was found legal by [`Plan::check_all`]: its option
-    /// and item when it is.
+    /// Whether slot `s` is legal, as [`Plan::check_all`] found it (an
+    /// option checked alike over its sieve whose verdict is not known yet
+    /// is asked of `uniform`): its option and item when it is.
     #[inline(always)]
-    fn is_legal(&self, s: usize) -> Option<(usize, usize)> {
+    fn is_legal(
+        &self,
+        s: usize,
+        uniform: &mut impl FnMut(usize) -> bool,
+    ) -> Option<(usize, usize)> {
         let mut s = s;
         let mut word = 0;
         for (o, slots) in self.options.iter().enumerate() {
@@ -329,7 +326,11 @@ impl Plan {
             } else {
                 match &slots.sieve {
                     Some(sieve) if slots.uniform => {
-                        slots.verdict.get() == 1 && sieve.contains(s as u32)
+                        sieve.contains(s as u32)
+                            && match slots.verdict.get() {
+                                0 => uniform(o),
+                                v => v == 1,
+                            }
                     }
                     _ => self
                         .legal
@@ -417,9 +418,68 @@ impl Plan {
         Ok(legal.then_some((o, pick)))
     }
 
+    /// Whether option `o`, checked alike over its sieve (`uniform`), is
+    /// legal at the items of its sieve: its verdict, found by checking its
+    /// first item the first time it is asked. Its check cannot fail (see
+    /// [`Plan::check_all`]: an error there would be a bug of
+    /// `compile::same_for_every_space`); the option would count as no move.
+    fn uniform_legal(&self, m: &mut Machine, options: &[Condact], o: usize) -> bool {
+        let Some(slots) = self.options.get(o) else {
+            return false;
+        };
+        match slots.verdict.get() {
+            1 => return true,
+            2 => return false,
+            _ => {}
+        }
+        let first = slots.sieve.as_ref().and_then(|b| b.least());
+        match first.filter(|&i| (i as usize) < slots.len) {
+            Some(i) => matches!(self.check_slot(m, options, o, i as usize), Ok(Some(_))),
+            None => false,
+        }
+    }
+
+    /// The verdicts of the options checked alike over their sieves that
+    /// [`Plan::check_all`] left, in order, until a legal one is found when
+    /// `until_legal`: whether one is legal, or the rules error of its check.
+    fn uniform_verdicts(
+        &self,
+        m: &mut Machine,
+        options: &[Condact],
+        until_legal: bool,
+    ) -> Result<bool, (usize, Fault)> {
+        let mut any = false;
+        for (o, slots) in self.options.iter().enumerate() {
+            if !(slots.uniform && slots.sieve.is_some()) || slots.verdict.get() != 0 {
+                any |= slots.verdict.get() == 1;
+                continue;
+            }
+            let first = slots.sieve.as_ref().and_then(|b| b.least());
+            if let Some(i) = first.filter(|&i| (i as usize) < slots.len) {
+                any |= self
+                    .check_slot(m, options, o, i as usize)
+                    .map_err(|f| (o, f))?
+                    .is_some();
+            }
+            if any && until_legal {
+                break;
+            }
+        }
+        Ok(any)
+    }
+
+    /// Whether every option checked alike over its sieve has its verdict:
+    /// a draw then needs no machine.
+    fn verdicts_known(&self) -> bool {
+        self.options
+            .iter()
+            .all(|o| !(o.uniform && o.sieve.is_some()) || o.verdict.get() != 0)
+    }
+
     /// Draws slots uniformly without replacement until one is legal (as
-    /// [`Plan::check_all`] found them).
-    fn draw(&self, rng: &mut GameRng) -> Option<Move> {
+    /// [`Plan::check_all`] found them; `uniform` gives the verdict of an
+    /// option checked alike over its sieve that has none yet).
+    fn draw(&self, rng: &mut GameRng, uniform: &mut impl FnMut(usize) -> bool) -> Option<Move> {
         let (mut order, mut swaps) = SPARE.with(|s| (s.order.take(), s.swaps.take()));
         // `order` is 0, 1, 2 ... (see `Spare`): only its end may be missing.
         if order.len() < self.total {
@@ -431,7 +491,7 @@ impl Plan {
             let r = t + below(rng, self.total - t);
             order.swap(t, r);
             swaps.push(r as u32);
-            found = self.is_legal(order[t] as usize);
+            found = self.is_legal(order[t] as usize, uniform);
             if found.is_some() {
                 break;
             }
@@ -449,9 +509,18 @@ impl Plan {
     }
 
     /// How many slots are legal: the number of legal moves (every legal
-    /// move is one slot).
-    fn count_legal(&self) -> usize {
-        self.legal_count
+    /// move is one slot). An option checked alike over its sieve has all of
+    /// them legal or none: one is checked.
+    fn count_legal(&self, m: &mut Machine, options: &[Condact]) -> usize {
+        let uniform: usize = (0..self.options.len())
+            .filter_map(|o| {
+                let slots = &self.options[o];
+                let sieve = slots.sieve.as_ref().filter(|_| slots.uniform)?;
+                self.uniform_legal(m, options, o)
+                    .then(|| (sieve.count() as usize).min(slots.len))
+            })
+            .sum();
+        self.legal_count + uniform
     }
 }
 
@@ -472,7 +541,9 @@ pub(super) fn prepare(
     match plan {
         Some(plan) => {
             *legal = None;
-            Ok(plan.check_all(m, options)? > 0)
+            // The options left unchecked are only checked when no other
+            // slot is legal.
+            Ok(plan.check_all(m, options)? > 0 || plan.uniform_verdicts(m, options, true)?)
         }
         None => {
             let moves = m.explore_moves(options)?;
@@ -648,9 +719,9 @@ impl State {
     pub fn count_moves(&self) -> usize {
         use crate::game::GameState;
         match &self.plan {
-            Some(plan) if self.status == Status::Running && self.legal.borrow().is_none() => {
-                plan.count_legal()
-            }
+            Some(plan) if self.status == Status::Running && self.legal.borrow().is_none() => self
+                .with_choice(|m, options| plan.count_legal(m, options))
+                .unwrap_or(0),
             _ => self.legal_moves().len(),
         }
     }
@@ -660,6 +731,9 @@ impl State {
     /// has no legal move); `None` when it cannot.
     pub(super) fn sample(&self, rng: &mut GameRng) -> Option<Option<Move>> {
         let plan = self.plan.as_ref()?;
-        Some(plan.draw(rng))
+        if plan.verdicts_known() {
+            return Some(plan.draw(rng, &mut |_| false));
+        }
+        self.with_choice(|m, options| plan.draw(rng, &mut |o| plan.uniform_legal(m, options, o)))
     }
 }
