@@ -11,7 +11,9 @@
 //!   the game's error.
 //!
 //! When every option is cut so ([`Plan::of`]), every slot is checked when
-//! the game reaches the choice, as exploration would check that one run
+//! the game reaches the choice (but for an option checked alike over its
+//! sieve, whose check cannot fail: see [`Plan::check_all`]), as
+//! exploration would check that one run
 //! (the body run with the item bound, its last action only checked,
 //! everything taken back from the journal), and whether it is legal is
 //! kept: a rules error in any slot is the game's error there, as it is
