@@ -218,3 +218,23 @@ fn a_bad_set_is_one_error_and_replays_repeat_the_sets() {
         "{out}"
     );
 }
+
+/// A position whose decision has an option that fails is refused when it
+/// is loaded, with the same account as a game reaching it.
+#[test]
+fn a_position_at_a_failing_decision_is_refused_with_the_error() {
+    let rules = rules("places.rcy");
+    let mut s = rules.start(&options(1, &[("WHERE", "0")])).unwrap();
+    let first = s.legal_moves()[0].clone();
+    s.apply(&first).unwrap();
+    let text = s.to_position().replace("set WHERE=0", "set WHERE=6");
+    match rules.load_position(&text) {
+        Err(e) => assert_eq!(
+            e.message,
+            "the moves of the decision here cannot be found: decision 2: option 3 of the \
+             choice at line 14, column 4 (player 1 to play): line 17, column 13: division \
+             by zero in `//`"
+        ),
+        Ok(_) => panic!("loaded"),
+    }
+}
