@@ -98,6 +98,13 @@ pub trait GameState: Clone + Send {
     fn observation(&self, player: usize) -> String;
     /// A move as readable text (unique among the current legal moves).
     fn move_to_text(&self, mv: &Self::Move) -> String;
+    /// The texts of several moves, as [`Self::move_to_text`] writes each.
+    /// The default asks for each in turn; a game whose texts are made
+    /// together (to tell equal ones apart) makes them once, so listing
+    /// the moves of a decision costs time in proportion to their number.
+    fn moves_to_text(&self, moves: &[Self::Move]) -> Vec<String> {
+        moves.iter().map(|mv| self.move_to_text(mv)).collect()
+    }
     /// Reads a move written as [`Self::move_to_text`] writes it (or as the
     /// index of the move in [`Self::legal_moves`]).
     fn move_from_text(&self, text: &str) -> Result<Self::Move, PlayError>;

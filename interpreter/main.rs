@@ -7,6 +7,7 @@ use cardboard::drivers::perft::{perft_run, perft_table, MAX_DEPTH};
 use cardboard::drivers::run::run_game_to;
 use cardboard::drivers::simulate::{simulate, SimulateConfig};
 use cardboard::drivers::{parse_set, FromPosition, GameEnd, Ruleset, DEFAULT_MAX_DECISIONS};
+use cardboard::engine::limits::{self, Limits};
 use cardboard::engine::{GameOptions, Rules, State};
 use cardboard::loading::LoadError;
 use clap::{Args, Parser, Subcommand};
@@ -145,6 +146,17 @@ struct GameArgs {
     /// --seed then seeds only the random players.
     #[arg(long, value_name = "POS", conflicts_with = "set")]
     position: Option<PathBuf>,
+    /// Stop a game that runs more than this many steps between two
+    /// decisions (a pass through a stage, an item, an item of a collection
+    /// looped over).
+    #[arg(long, value_name = "N", default_value_t = limits::DEFAULT_MAX_STEPS)]
+    max_steps: u64,
+    /// Stop a game that would have more than this many cards in play.
+    #[arg(long, value_name = "N", default_value_t = limits::DEFAULT_MAX_CARDS)]
+    max_cards: u64,
+    /// Stop a game at a choice of more than this many legal moves.
+    #[arg(long, value_name = "N", default_value_t = limits::DEFAULT_MAX_OPTIONS)]
+    max_options: u64,
 }
 
 /// Reads `--games`: a number of games, at least 1.
@@ -175,6 +187,15 @@ fn parse_jobs(text: &str) -> Result<usize, String> {
 }
 
 impl GameArgs {
+    /// The limits on a game's work and memory (docs/language.md).
+    fn limits(&self) -> Limits {
+        Limits {
+            steps: self.max_steps,
+            cards: self.max_cards,
+            options: self.max_options,
+        }
+    }
+
     fn options(&self) -> GameOptions {
         GameOptions {
             seed: self.seed,
@@ -226,7 +247,7 @@ fn command(command: Command, out: &mut Output<Stdout>) -> i32 {
             max_decisions,
             save,
             save_at,
-        } => with_rules(&file, |rules| {
+        } => with_rules(&file, game.limits(), |rules| {
             let start = match position_of(rules, &game) {
                 Ok(start) => start,
                 Err(code) => return code,
@@ -267,7 +288,7 @@ fn command(command: Command, out: &mut Output<Stdout>) -> i32 {
             jobs,
             max_decisions,
             json,
-        } => with_rules(&file, |rules| {
+        } => with_rules(&file, game.limits(), |rules| {
             let config = SimulateConfig {
                 games,
                 seed: game.seed,
@@ -286,7 +307,7 @@ fn command(command: Command, out: &mut Output<Stdout>) -> i32 {
             depth,
             game,
             jobs,
-        } => with_rules(&file, |rules| {
+        } => with_rules(&file, game.limits(), |rules| {
             let start = match position_of(rules, &game) {
                 Ok(Some(state)) => state,
                 Ok(None) => match rules.start(&game.options()) {
@@ -321,11 +342,11 @@ fn command(command: Command, out: &mut Output<Stdout>) -> i32 {
     }
 }
 
-/// Loads the rules at `path` and runs `command` on them; a file that cannot
-/// be read or has errors is reported here.
-fn with_rules(path: &Path, command: impl FnOnce(&Rules) -> i32) -> i32 {
+/// Loads the rules at `path` and runs `command` on them, with `limits`; a
+/// file that cannot be read or has errors is reported here.
+fn with_rules(path: &Path, limits: Limits, command: impl FnOnce(&Rules) -> i32) -> i32 {
     match Rules::load(path) {
-        Ok(rules) => command(&rules),
+        Ok(rules) => command(&rules.with_limits(limits)),
         Err(LoadError::Io(message)) => {
             say!("error: {message}");
             EXIT_UNREADABLE

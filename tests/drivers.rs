@@ -186,9 +186,14 @@ fn perft_counts_nim_by_hand() {
 }
 
 #[test]
-fn perft_stops_at_stopped_states_and_reports_failures() {
+fn perft_reports_stopped_states_and_failures() {
     let start = Toy.start(&options(1, &[("STOPAT", "2")])).unwrap();
-    assert_eq!(perft(&start, 4).unwrap(), vec![1, 2, 4, 0, 0]);
+    assert_eq!(perft(&start, 2).unwrap(), vec![1, 2, 4]);
+    let err = perft(&start, 4).unwrap_err();
+    assert_eq!(err.path, vec!["take 1", "take 1"]);
+    assert!(err
+        .message
+        .contains("the engine stopped the game: stage `take` looped"));
     let start = Toy.start(&options(1, &[("FAILAT", "2")])).unwrap();
     let err = perft(&start, 3).unwrap_err();
     assert_eq!(err.path, vec!["take 1", "take 1"]);

@@ -2,7 +2,10 @@
 //! leaves the 64-bit range, sizes that overflow, and the limits on work
 //! and memory, each on a small rules file of `tests/limits/`.
 
-use cardboard::engine::{GameOptions, Rules};
+use cardboard::drivers::perft::perft;
+use cardboard::drivers::run::run_game;
+use cardboard::drivers::GameEnd;
+use cardboard::engine::{GameOptions, Limits, Rules};
 use cardboard::game::PlayError;
 
 /// The rules of `tests/limits/NAME`.
@@ -116,4 +119,116 @@ fn board_sizes_that_overflow_are_refused_at_start() {
             .contains("board `TRACK` would have 9223372036854775807 spaces"),
         "{e}"
     );
+}
+
+/// The rules of `tests/limits/NAME` with small limits.
+fn limited(name: &str, limits: Limits) -> Rules {
+    rules(name).with_limits(limits)
+}
+
+/// Small limits, so that the tests run fast.
+const SMALL: Limits = Limits {
+    steps: 100_000,
+    cards: 1_000,
+    options: 1_000,
+};
+
+/// The message of a game stopped by the engine, played out by the random
+/// player (the same for the compiled rules and the evaluator alone).
+fn stopped(rules: &Rules, set: &[(&str, &str)]) -> String {
+    let whys: Vec<String> = [rules.clone(), rules.uncompiled()]
+        .iter()
+        .map(|r| {
+            let options = GameOptions {
+                seed: 1,
+                overrides: set
+                    .iter()
+                    .map(|(a, b)| (a.to_string(), b.to_string()))
+                    .collect(),
+            };
+            match run_game(r, &options, 100).end {
+                GameEnd::Stopped(why) => why,
+                other => panic!("{set:?}: not stopped: {other:?}"),
+            }
+        })
+        .collect();
+    assert_eq!(whys[0], whys[1], "{set:?}: compiled and evaluated differ");
+    whys[0].clone()
+}
+
+#[test]
+fn work_without_a_decision_stops_the_game_naming_the_limit() {
+    let r = limited("steps.rcy", SMALL);
+    // CASE 0 plays its two decisions and ends.
+    let end = run_game(&r, &GameOptions::default(), 100).end;
+    assert!(matches!(end, GameEnd::Finished(_)), "{end:?}");
+    for (case, place) in [
+        ("1", "the stage at line 11"),
+        ("2", "the choice at line 17, column 4"),
+        ("3", "the top level"),
+        ("4", "the stage at line 11"),
+        ("5", "the stage at line 19"),
+    ] {
+        let why = stopped(&r, &[("CASE", case)]);
+        assert_eq!(
+            why,
+            format!(
+                "{place}: more than 100000 steps without any decision (the limit of --max-steps)"
+            ),
+            "case {case}"
+        );
+    }
+    // Raised, the limit lets the same loop run further.
+    let r = limited(
+        "steps.rcy",
+        Limits {
+            steps: 1_000_000,
+            ..SMALL
+        },
+    );
+    assert!(stopped(&r, &[("CASE", "5")]).contains("more than 1000000 steps"));
+}
+
+#[test]
+fn the_cards_in_play_are_bounded() {
+    let r = limited("cards.rcy", SMALL);
+    let end = run_game(&r, &GameOptions::default(), 100).end;
+    assert!(matches!(end, GameEnd::Finished(_)), "{end:?}");
+    // A deck of 10^12 cards is refused before any is made.
+    let why = stopped(&r, &[("CASE", "1")]);
+    assert!(
+        why.starts_with("the top level: `create deck` would make 1000000000000 cards beside the 10 in play: at most 1000 are allowed (the limit of --max-cards)"),
+        "{why}"
+    );
+    // A deck made at every decision: the choice that would pass the limit.
+    let why = stopped(&r, &[("CASE", "2")]);
+    assert!(
+        why.starts_with("the choice at line 23, column 4: `create deck` would make 10 cards beside the 1000 in play"),
+        "{why}"
+    );
+}
+
+#[test]
+fn the_moves_a_choice_lists_are_bounded() {
+    let r = limited(
+        "options.rcy",
+        Limits {
+            options: 1_000,
+            ..Limits::default()
+        },
+    );
+    let end = run_game(&r, &GameOptions::default(), 100).end;
+    assert!(matches!(end, GameEnd::Finished(_)), "{end:?}");
+    for case in ["1", "2"] {
+        let why = stopped(&r, &[("CASE", case)]);
+        assert_eq!(
+            why,
+            "the choice at line 8, column 4: more than 1000 legal moves (the limit of --max-options)",
+            "case {case}"
+        );
+    }
+    // perft says why it cannot count, rather than counting nothing.
+    let s = start(&r, &[("CASE", "1")]).unwrap();
+    let e = perft(&s, 2).expect_err("a stopped game");
+    assert!(e.to_string().contains("--max-options"), "{e}");
 }

@@ -4,7 +4,9 @@
 //!
 //! Depth 0 is the start state (one node); the nodes at depth `d + 1` are the
 //! states reached by one legal move from a running node at depth `d`.
-//! Finished and stopped states have no children.
+//! Finished states have no children. A state the engine stopped (a limit
+//! passed, such as `--max-options`) is an error: its children are not
+//! known, and a count that left them out would be wrong.
 //!
 //! The tree is walked depth first with a stack of its own (one frame per
 //! level: a state and its moves), not by recursion, so a deep count needs
@@ -98,8 +100,13 @@ pub fn perft_run<S: GameState>(
         threads,
         seconds: started.elapsed().as_secs_f64(),
     };
-    if depth == 0 || root.status() != Status::Running {
+    if depth == 0 {
         return Ok(finish(counts, 1));
+    }
+    match root.status() {
+        Status::Running => {}
+        Status::Stopped(why) => return Err(stopped(Vec::new(), why)),
+        _ => return Ok(finish(counts, 1)),
     }
     let moves = moves_of(root).map_err(|message| PerftError {
         path: Vec::new(),
@@ -120,15 +127,18 @@ pub fn perft_run<S: GameState>(
         roots
             .into_par_iter()
             .map(|(mut child, mv)| {
-                let text = child.move_to_text(&mv);
+                // The move's text is made only for an error, on a copy of
+                // the root (making the texts of every root move costs as
+                // much as listing them again for each).
+                let parent = child.clone();
                 child.apply(&mv).map_err(|e| PerftError {
-                    path: vec![text.clone()],
+                    path: vec![parent.move_to_text(&mv)],
                     message: e.to_string(),
                 })?;
                 let mut sub = vec![0u64; depth + 1];
                 sub[1] = 1;
                 walk(child, &mut sub).map_err(|mut e| {
-                    e.path.insert(0, text);
+                    e.path.insert(0, parent.move_to_text(&mv));
                     e
                 })?;
                 Ok(sub)
@@ -194,8 +204,13 @@ fn frame<S: GameState>(
     max_depth: usize,
     stack: &[Frame<S>],
 ) -> Result<Option<Frame<S>>, PerftError> {
-    if depth == max_depth || state.status() != Status::Running {
+    if depth == max_depth {
         return Ok(None);
+    }
+    match state.status() {
+        Status::Running => {}
+        Status::Stopped(why) => return Err(stopped(path_of(stack), why)),
+        _ => return Ok(None),
     }
     let moves = moves_of(&state).map_err(|message| PerftError {
         path: path_of(stack),
@@ -206,6 +221,14 @@ fn frame<S: GameState>(
         moves,
         next: 0,
     }))
+}
+
+/// The error of a node the engine stopped.
+fn stopped(path: Vec<String>, why: String) -> PerftError {
+    PerftError {
+        path,
+        message: format!("the engine stopped the game: {why}"),
+    }
 }
 
 /// The moves that led down the stack to its last move taken, as text (made

@@ -89,12 +89,16 @@ pub fn run_game_to<R: Ruleset>(
                 .current_player()
                 .map_or("nobody".to_string(), |p| format!("player {p}"));
             let _ = writeln!(out, "\n== decision {n}: {who} ==\nlegal moves:");
-            let moves = state.legal_moves();
-            for (i, mv) in moves.iter().enumerate() {
-                let _ = writeln!(out, "  {i}: {}", state.move_to_text(mv));
+            let mut moves = state.legal_moves();
+            // The texts made once for the decision, the chosen move's last.
+            let chosen_at = moves.iter().position(|mv| mv == chosen);
+            moves.push(chosen.clone());
+            let mut texts = state.moves_to_text(&moves);
+            let text = texts.pop().unwrap_or_default();
+            for (i, t) in texts.iter().enumerate() {
+                let _ = writeln!(out, "  {i}: {t}");
             }
-            let text = state.move_to_text(chosen);
-            let _ = match moves.iter().position(|mv| mv == chosen) {
+            let _ = match chosen_at {
                 Some(i) => writeln!(out, "plays {i}: {text}"),
                 None => writeln!(out, "plays a move that is not listed: {text}"),
             };

@@ -10,20 +10,29 @@ use crate::ir::*;
 
 impl Machine<'_> {
     /// A collection ready to be iterated by index: a location or the seats
-    /// are not copied.
+    /// are not copied. Its items are counted as steps of work.
     pub fn picker(&mut self, over: &CollectionExpr) -> R<Picker> {
-        Ok(match over {
-            CollectionExpr::AllPlayers => Picker::Seats(self.table.players),
-            CollectionExpr::Cards(CardsExpr::Var(v)) => {
-                self.var_cards(*v)?;
-                Picker::Var(*v)
+        let (picker, n) = match over {
+            CollectionExpr::AllPlayers => {
+                let n = self.table.players;
+                (Picker::Seats(n), n)
             }
-            CollectionExpr::Var(v, _) if self.var(*v).items_len().is_some() => Picker::Var(*v),
-            CollectionExpr::Cards(c) => Picker::Cards(self.cards(c)?),
-            CollectionExpr::OtherPlayers => Picker::OtherSeats {
-                seats: self.table.players,
-                current: self.table.current_player(),
-            },
+            CollectionExpr::Cards(CardsExpr::Var(v)) => {
+                (Picker::Var(*v), self.var_cards(*v)?.len())
+            }
+            CollectionExpr::Var(v, _) if self.var(*v).items_len().is_some() => {
+                (Picker::Var(*v), self.var(*v).items_len().unwrap_or(0))
+            }
+            CollectionExpr::Cards(c) => {
+                let cards = self.cards(c)?;
+                let n = cards.slice(self.table).len();
+                (Picker::Cards(cards), n)
+            }
+            CollectionExpr::OtherPlayers => {
+                let seats = self.table.players;
+                let current = self.table.current_player();
+                (Picker::OtherSeats { seats, current }, seats)
+            }
             CollectionExpr::Spaces(b) => {
                 let b = self
                     .table
@@ -31,10 +40,13 @@ impl Machine<'_> {
                     .boards
                     .get(*b as usize)
                     .ok_or("no such board")?;
-                Picker::Spaces(b.first, b.len())
+                (Picker::Spaces(b.first, b.len()), b.len() as usize)
             }
-            other => Picker::Items(self.items(other)?),
-        })
+            // Counted by `items`.
+            other => return Ok(Picker::Items(self.items(other)?)),
+        };
+        self.charge(n)?;
+        Ok(picker)
     }
 
     // ---- cards --------------------------------------------------------------
@@ -267,7 +279,9 @@ impl Machine<'_> {
         cond: &BoolExpr,
         mut keep: impl FnMut(CardId),
     ) -> R<()> {
-        match self.cards(src)? {
+        let cards = self.cards(src)?;
+        self.charge(cards.slice(self.table).len())?;
+        match cards {
             Cards::Slot(slot) => {
                 let mut i = 0;
                 while let Some(&id) = self.table.locs[slot as usize].get(i) {
@@ -384,6 +398,13 @@ impl Machine<'_> {
 
     /// Evaluates any collection to its items (for `any`, `all`, `filter`, `size`).
     pub fn items(&mut self, e: &CollectionExpr) -> R<Items> {
+        let items = self.items_of(e)?;
+        self.charge(items.len())?;
+        Ok(items)
+    }
+
+    /// [`Machine::items`], its work not counted.
+    fn items_of(&mut self, e: &CollectionExpr) -> R<Items> {
         let n = self.table.players;
         Ok(match e {
             CollectionExpr::Cards(c) => Items::Cards(self.cards(c)?.into_vec(self.table)),

@@ -36,6 +36,25 @@ pub fn set_teams(table: &mut Table, teams: &[Vec<u8>]) -> R<()> {
     Ok(())
 }
 
+/// The number of cards of a deck, without making them; `None` when it is
+/// past 2^64.
+pub fn deck_size(deck: &Deck) -> Option<u64> {
+    deck.dims
+        .iter()
+        .try_fold(1u64, |n, dim| n.checked_mul(dim_size(dim)?))
+}
+
+/// The cards one partial card becomes in [`expand`].
+fn dim_size(dim: &DeckDim) -> Option<u64> {
+    dim.groups.iter().try_fold(0u64, |n, group| {
+        let subs = group
+            .sub
+            .iter()
+            .try_fold(1u64, |k, s| k.checked_mul(dim_size(s)?))?;
+        n.checked_add((group.values.len() as u64).checked_mul(subs)?)
+    })
+}
+
 /// Every card of a deck, as attribute vectors `width` wide.
 pub fn deck_cards(deck: &Deck, width: usize) -> Vec<Vec<Sym>> {
     let mut out = vec![vec![EMPTY; width]];

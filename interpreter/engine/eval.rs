@@ -280,6 +280,7 @@ impl Machine<'_> {
             }
             IntExpr::Sum(c, p) => {
                 let cards = self.cards(c)?;
+                self.charge(cards.slice(self.table).len())?;
                 let map = self.points(p)?;
                 let mut total = 0;
                 for id in cards.slice(self.table) {
@@ -559,6 +560,7 @@ impl Machine<'_> {
             // The cards of a location, read where they lie.
             let slot = self.location(l)? as usize;
             let len = self.table.locs.get(slot).map_or(0, Vec::len);
+            self.charge(len)?;
             for i in 0..len {
                 let Some(&id) = self.table.locs.get(slot).and_then(|v| v.get(i)) else {
                     break;
@@ -582,6 +584,8 @@ impl Machine<'_> {
                 return Ok(!some);
             };
             let board = self.board_of(start)?.clone();
+            // At most every space of the board is visited.
+            self.charge(board.len() as usize)?;
             let test = self.space_cond(cond, *gv);
             if let (Some((t, tl)), true) = (&test, self.tabs.space_bits) {
                 if let Some((b, bl)) = self.space_cond(body, var) {

@@ -52,6 +52,10 @@ pub struct Machine<'a> {
     pub actions: u32,
     /// Readable descriptions of the primitive actions, when wanted.
     pub log: Option<Vec<String>>,
+    /// Steps of work done by this machine (see `Limits::steps`).
+    pub steps: u64,
+    /// The most steps allowed (`Limits::steps`).
+    pub max_steps: u64,
     /// The bit sets of the groups that compiled `let`s bound, by variable
     /// slot (see [`Regions`]).
     pub regions: &'a mut Regions,
@@ -99,6 +103,8 @@ impl<'a> Machine<'a> {
             oracle: None,
             actions: 0,
             log: None,
+            steps: 0,
+            max_steps: tabs.limits.steps,
             regions,
         }
     }
@@ -252,6 +258,7 @@ impl<'a> Machine<'a> {
                 if n > 1_000_000 {
                     return Err(format!("`repeat {n}` is too many repetitions").into());
                 }
+                self.charge(n.max(0) as usize)?;
                 for _ in 0..n.max(0) {
                     self.action(body)?;
                 }
@@ -373,6 +380,7 @@ impl<'a> Machine<'a> {
                     slot,
                     loc_len,
                 });
+                self.check_cards(super::create::deck_size(deck))?;
                 let width = self.tabs.prog.attr_keys.len();
                 let (count, rows) = deck.rows.get_or_init(|| {
                     let cards = deck_cards(deck, width);
@@ -513,6 +521,7 @@ impl<'a> Machine<'a> {
         match source {
             Cards::Slot(slot) => {
                 let n = self.table.locs[slot as usize].len();
+                self.charge(n)?;
                 for _ in 0..n {
                     let Some(c) = self.card(from)? else { break };
                     match to {

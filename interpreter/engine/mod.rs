@@ -23,6 +23,7 @@ mod explore;
 mod failure;
 mod fault;
 mod journal;
+pub mod limits;
 mod owners;
 mod path;
 mod position;
@@ -40,6 +41,7 @@ use crate::ir::{CycleKind, LocKind, Program, StageItem, Sym, ValueExpr};
 use crate::random::{below, GameRng};
 use exec::{Machine, Oracle, Scratch};
 use failure::{between, option_error, Stop};
+pub use limits::Limits;
 pub use path::Path;
 pub use position::{PositionError, POSITION_HEADER};
 use state::{Cycle, Table};
@@ -47,10 +49,6 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::Arc;
 use value::Value;
-
-/// Passes through stages (and automatic items) allowed without a decision
-/// before the game is stopped as looping.
-pub const STEP_LIMIT: u64 = 100_000;
 
 /// Most players a game may create.
 pub const MAX_PLAYERS: i64 = 64;
@@ -109,6 +107,8 @@ pub struct Tables {
     /// lies on the spaces (`spaceset`); off with `compiled` off, so the
     /// tests compare both ways.
     pub space_bits: bool,
+    /// The limits on the work and memory of a game.
+    pub limits: Limits,
 }
 
 impl Tables {
@@ -200,6 +200,7 @@ impl Tables {
             },
             boards_built: Default::default(),
             setups_done: Default::default(),
+            limits: Limits::default(),
             prog,
         }
     }
@@ -351,6 +352,10 @@ impl State {
             let options = choice_in(prog, frames).unwrap_or_default();
             m.start_journal();
             if let Err(f) = plan.play(&mut m, options, mv) {
+                if let Some(why) = m.table.stopped.clone() {
+                    *status = Status::Stopped(format!("{}: {why}", stage_place(tabs, frames)));
+                    return Ok(());
+                }
                 drop(m);
                 *kept_plan = Some(plan);
                 return Err(Stop::Move(mv.clone(), f));
@@ -364,8 +369,18 @@ impl State {
                 f.pos += 1;
             }
         }
-        let mut steps: u64 = 0;
-        // An error of the rules between two decisions.
+        // An error of the rules between two decisions, or a limit passed:
+        // the game then stops, saying where.
+        let halt = |m: &Machine, status: &mut Status, frames: &[Frame], decisions: u64, f| match &m
+            .table
+            .stopped
+        {
+            Some(why) => {
+                *status = Status::Stopped(format!("{}: {why}", stage_place(tabs, frames)));
+                Ok(())
+            }
+            None => Err(Stop::Rules(between(decisions, f))),
+        };
         let between = |decisions: u64, f: eval::Fault| Stop::Rules(between(decisions, f));
         loop {
             let Some(frame) = frames.last().copied() else {
@@ -380,15 +395,10 @@ impl State {
                     continue;
                 };
                 let stage = &prog.stages[s as usize];
-                steps += 1;
-                if steps > STEP_LIMIT {
-                    let (line, _) = line_of(tabs, stage.span.start);
-                    *status = Status::Stopped(format!(
-                        "the stage at line {line} ran {STEP_LIMIT} steps without any decision"
-                    ));
-                    return Ok(());
-                }
-                let done = stage_ends(&mut m, s).map_err(|f| between(*decisions, f))?;
+                let done = match m.charge(1).and_then(|()| stage_ends(&mut m, s)) {
+                    Ok(done) => done,
+                    Err(f) => return halt(&m, status, frames, *decisions, f),
+                };
                 if done {
                     frames.pop();
                     pop_cycle(m.table, stage.kind);
@@ -414,7 +424,10 @@ impl State {
                         .copied()
                         .unwrap_or(Cycle::at(0));
                     cycles(m.table, stage.kind).push(Cycle::at(top.idx));
-                    let done = stage_ends(&mut m, *s as u32).map_err(|f| between(*decisions, f))?;
+                    let done = match stage_ends(&mut m, *s as u32) {
+                        Ok(done) => done,
+                        Err(f) => return halt(&m, status, frames, *decisions, f),
+                    };
                     if done {
                         pop_cycle(m.table, stage.kind);
                         if let Some(f) = frames.last_mut() {
@@ -428,26 +441,16 @@ impl State {
                     }
                 }
                 StageItem::Run(c) => {
-                    steps += 1;
-                    if steps > STEP_LIMIT {
-                        let place = match frame.stage {
-                            Some(s) => {
-                                let (line, _) = line_of(tabs, prog.stages[s as usize].span.start);
-                                format!("the stage at line {line}")
-                            }
-                            None => "the top level".to_string(),
-                        };
-                        *status = Status::Stopped(format!(
-                            "{place} ran {STEP_LIMIT} steps without any decision"
-                        ));
-                        return Ok(());
+                    let r = m.charge(1).and_then(|()| {
+                        match tabs.compiled.item(frame.stage, frame.pos) {
+                            // Located as `Machine::condact` locates it.
+                            Some(run) => run(&mut m).map_err(|e| m.locate(e.into(), c.span)),
+                            None => m.condact(c),
+                        }
+                    });
+                    if let Err(f) = r {
+                        return halt(&m, status, frames, *decisions, f);
                     }
-                    let r = match tabs.compiled.item(frame.stage, frame.pos) {
-                        // Located as `Machine::condact` locates it.
-                        Some(run) => run(&mut m).map_err(|e| m.locate(e.into(), c.span)),
-                        None => m.condact(c),
-                    };
-                    r.map_err(|f| between(*decisions, f))?;
                     if let Some(f) = frames.last_mut() {
                         f.pos += 1;
                     }
@@ -466,6 +469,13 @@ impl State {
                     let found =
                         sample::prepare(&mut m, options, guards, (kept_plan, legal.get_mut()));
                     m.undo_all();
+                    if let Some(why) = &m.table.stopped {
+                        let (line, col) = line_of(tabs, span.start);
+                        *status = Status::Stopped(format!(
+                            "the choice at line {line}, column {col}: {why}"
+                        ));
+                        return Ok(());
+                    }
                     let player = m.table.current_player();
                     match found {
                         Ok(true) => return Ok(()),
@@ -484,6 +494,20 @@ impl State {
                     }
                 }
             }
+        }
+    }
+
+    /// Whether the game runs (it has not ended, and no limit stopped it).
+    fn running(&self) -> bool {
+        self.status == Status::Running && self.table.borrow().stopped.is_none()
+    }
+
+    /// Where the current choice is written, if the game is at one.
+    fn choice_span(&self) -> Option<crate::diagnostic::Span> {
+        let f = self.frames.last()?;
+        match items_of(&self.tabs.prog, f.stage).get(f.pos as usize)? {
+            StageItem::Choice(_, span) => Some(*span),
+            _ => None,
         }
     }
 
@@ -550,13 +574,17 @@ impl State {
                 _ => format!("option {}", mv.option + 1),
             })
             .collect();
-        // Make equal texts distinct.
-        for i in 0..texts.len() {
-            let dup = texts.iter().filter(|t| **t == texts[i]).count() > 1;
-            if dup {
-                let base = texts[i].clone();
-                for (k, t) in (1..).zip(texts.iter_mut().filter(|t| **t == base)) {
-                    *t = format!("{base} (#{k})");
+        // Make equal texts distinct: the k-th of several equal texts gets
+        // ` (#k)` (counted first, so that this stays linear).
+        let mut seen: HashMap<String, (usize, usize)> = HashMap::new();
+        for t in &texts {
+            seen.entry(t.clone()).or_insert((0, 0)).0 += 1;
+        }
+        for t in &mut texts {
+            if let Some((n, k)) = seen.get_mut(t.as_str()) {
+                if *n > 1 {
+                    *k += 1;
+                    *t = format!("{t} (#{k})");
                 }
             }
         }
@@ -627,6 +655,18 @@ fn line_of(tabs: &Tables, offset: u32) -> (usize, usize) {
 
 /// A span's place in the rules file as `line L, column C` (`None` when the
 /// source is unknown).
+/// Where the game is in its rules, for the message of a limit: the
+/// innermost stage being played (or the top level).
+fn stage_place(tabs: &Tables, frames: &[Frame]) -> String {
+    match frames.iter().rev().find_map(|f| f.stage) {
+        Some(s) => {
+            let (line, _) = line_of(tabs, tabs.prog.stages[s as usize].span.start);
+            format!("the stage at line {line}")
+        }
+        None => "the top level".to_string(),
+    }
+}
+
 fn place(tabs: &Tables, span: crate::diagnostic::Span) -> Option<String> {
     let (line, col) = line_of(tabs, span.start);
     (line > 0).then(|| format!("line {line}, column {col}"))
@@ -672,15 +712,29 @@ impl GameState for State {
     }
 
     fn current_player(&self) -> Option<usize> {
-        (self.status == Status::Running).then(|| self.table.borrow().current_player())
+        self.running().then(|| self.table.borrow().current_player())
     }
 
     fn status(&self) -> Status {
-        self.status.clone()
+        // A limit passed while the moves were listed (`legal_moves` and
+        // the texts run the options).
+        match &self.table.borrow().stopped {
+            Some(why) if self.status == Status::Running => {
+                let place = match self.choice_span() {
+                    Some(span) => {
+                        let (line, col) = line_of(&self.tabs, span.start);
+                        format!("the choice at line {line}, column {col}")
+                    }
+                    None => stage_place(&self.tabs, &self.frames),
+                };
+                Status::Stopped(format!("{place}: {why}"))
+            }
+            _ => self.status.clone(),
+        }
     }
 
     fn legal_moves(&self) -> Vec<Move> {
-        if self.status != Status::Running {
+        if !self.running() {
             return Vec::new();
         }
         if let Some(cached) = self.legal.borrow().as_ref() {
@@ -692,7 +746,7 @@ impl GameState for State {
     }
 
     fn random_move(&self, rng: &mut GameRng) -> Option<Move> {
-        if self.status != Status::Running {
+        if !self.running() {
             return None;
         }
         match self.sample(rng) {
@@ -717,7 +771,7 @@ impl GameState for State {
     }
 
     fn apply(&mut self, mv: &Move) -> Result<(), PlayError> {
-        if self.status != Status::Running {
+        if !self.running() {
             return Err(PlayError::GameOver);
         }
         let drawn = self.sampled.get_mut().as_ref() == Some(mv);
@@ -748,6 +802,11 @@ impl GameState for State {
             }
         }
         if let Err(f) = self.play(mv, false, true) {
+            if self.table.get_mut().stopped.is_some() {
+                // A limit passed: the game stops at this decision.
+                self.status = self.status();
+                return Ok(());
+            }
             return Err(self.fail(Stop::Move(mv.clone(), f)));
         }
         self.decisions += 1;
@@ -772,12 +831,23 @@ impl GameState for State {
     }
 
     fn move_to_text(&self, mv: &Move) -> String {
-        let moves = self.legal_moves();
-        let texts = self.texts(&moves);
-        match moves.iter().position(|m| m == mv) {
-            Some(i) => texts[i].clone(),
-            None => format!("option {} {:?} (not legal now)", mv.option + 1, mv.path),
-        }
+        let mut texts = self.moves_to_text(std::slice::from_ref(mv));
+        texts.pop().unwrap_or_default()
+    }
+
+    fn moves_to_text(&self, moves: &[Move]) -> Vec<String> {
+        // The texts of all the legal moves are made once (equal texts are
+        // told apart among all of them), each move found by its hash.
+        let legal = self.legal_moves();
+        let texts = self.texts(&legal);
+        let index: HashMap<&Move, usize> = legal.iter().enumerate().map(|(i, m)| (m, i)).collect();
+        moves
+            .iter()
+            .map(|mv| match index.get(mv) {
+                Some(&i) => texts[i].clone(),
+                None => format!("option {} {:?} (not legal now)", mv.option + 1, mv.path),
+            })
+            .collect()
     }
 
     fn move_from_text(&self, text: &str) -> Result<Move, PlayError> {

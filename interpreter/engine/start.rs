@@ -34,12 +34,35 @@ impl Rules {
     /// invariant; `tests/compiled.rs` holds it), only slower.
     pub fn uncompiled(&self) -> Rules {
         let mut tabs = Tables::with(self.program.clone(), false);
+        tabs.limits = self.tabs.limits;
         tabs.line_starts = self.tabs.line_starts.clone();
         tabs.source = self.tabs.source.clone();
         Rules {
             program: self.program.clone(),
             tabs: Arc::new(tabs),
         }
+    }
+
+    /// The same rules with other limits on the work and memory of a game
+    /// (`--max-steps`, `--max-cards`, `--max-options`).
+    pub fn with_limits(self, limits: Limits) -> Rules {
+        let Rules { program, mut tabs } = self;
+        match Arc::get_mut(&mut tabs) {
+            Some(t) => t.limits = limits,
+            None => {
+                let mut t = Tables::with(program.clone(), tabs.space_bits);
+                t.line_starts = tabs.line_starts.clone();
+                t.source = tabs.source.clone();
+                t.limits = limits;
+                tabs = Arc::new(t);
+            }
+        }
+        Rules { program, tabs }
+    }
+
+    /// The limits on the work and memory of a game.
+    pub fn limits(&self) -> Limits {
+        self.tabs.limits
     }
 
     /// Reads and compiles a rules file.
@@ -202,8 +225,13 @@ impl Rules {
             let mut m = Machine::new(tabs, &mut table, &mut room, &globals);
             for (i, a) in prog.setup.actions.iter().enumerate() {
                 let span = prog.setup.spans.get(i).copied().unwrap_or_default();
-                m.action(a)
-                    .map_err(|f| PlayError::Rules(m.locate(f, span).into()))?;
+                m.action(a).map_err(|f| {
+                    PlayError::Rules(match &m.table.stopped {
+                        // A limit passed: no rules error to locate.
+                        Some(why) => format!("the setup: {why}"),
+                        None => m.locate(f, span).into(),
+                    })
+                })?;
             }
         }
         if scratch.rng == rng && table.rng == rng {
@@ -258,9 +286,10 @@ fn board_sizes(
             } else {
                 format!("{rows} x {cols} spaces")
             };
-            return Err(format!(
+            let f = format!(
                 "board `{name}` would have {size}: sizes must be at least 1 and at most {MAX_SPACES} spaces in all"
-            ));
+            );
+            return Err(m.locate(f.into(), b.span).into());
         }
         shapes.push([rows, cols, track as i64, wrap_rows as i64, wrap_cols as i64]);
         first += rows * cols;

@@ -116,6 +116,9 @@ pub struct Table {
     /// (a cache, kept true by every change to a location: see the engine's
     /// `spaceset` module).
     pub space_index: super::spaceset::SpaceIndex,
+    /// Why the engine stopped the game, once a limit was passed (see
+    /// `engine/limits.rs`): kept, whatever is taken back.
+    pub stopped: Option<Box<str>>,
 }
 
 impl Clone for Table {
@@ -137,6 +140,7 @@ impl Clone for Table {
             boards: self.boards.clone(),
             last_moved: self.last_moved,
             space_index: self.space_index.clone(),
+            stopped: self.stopped.clone(),
         }
     }
 
@@ -161,6 +165,7 @@ impl Clone for Table {
         self.boards.clone_from(&src.boards);
         self.last_moved = src.last_moved;
         self.space_index.clone_from(&src.space_index);
+        self.stopped.clone_from(&src.stopped);
     }
 }
 
@@ -213,6 +218,7 @@ impl Table {
             boards,
             last_moved: None,
             space_index: Default::default(),
+            stopped: None,
         }
     }
 

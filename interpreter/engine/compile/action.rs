@@ -111,6 +111,7 @@ fn action(a: &Action, cx: &Ctx) -> Run<()> {
                         (Value::Spaces(spaces), Some(loaded)) => (spaces.len(), Some(loaded)),
                         _ => return generic(m),
                     };
+                    m.charge(n)?;
                     // A group a `let` found as a bit set (see `Regions`)
                     // and a guard that starts with its row, column or
                     // index: only the spaces of the group that pass those
@@ -413,7 +414,8 @@ fn each(over: &CollectionExpr, var: usize, body: Child, stop: bool, cx: &Ctx) ->
             let (a, b) = (int(a, cx), int(b, cx));
             Box::new(move |m| {
                 let (a, b) = (a(m)?, b(m)?);
-                crate::engine::eval::range_len(a, b)?;
+                let n = crate::engine::eval::range_len(a, b)?;
+                m.charge(n)?;
                 for k in a..=b {
                     m.set_var(var, Value::Int(k));
                     run(&body, m)?;
@@ -452,6 +454,7 @@ fn each(over: &CollectionExpr, var: usize, body: Child, stop: bool, cx: &Ctx) ->
                     Value::Spaces(spaces) => spaces.len(),
                     _ => return each_item(m, &over, var, &body, stop),
                 };
+                m.charge(n)?;
                 for i in 0..n {
                     let Value::Spaces(spaces) = m.var(v) else {
                         break;

@@ -700,6 +700,11 @@ fn quantify(
                 let Value::Spaces(spaces) = m.var(v) else {
                     return Ok(m.bool(&whole)?);
                 };
+                let n = spaces.len();
+                m.charge(n)?;
+                let Value::Spaces(spaces) = m.var(v) else {
+                    return Ok(!some);
+                };
                 if let Some((f, loaded)) = fast.as_ref().and_then(|f| Some((f, f.load(m)?))) {
                     let hit = |s: &u32| f.holds(m, &loaded, *s) == some;
                     return Ok(if spaces.iter().any(hit) { some } else { !some });

@@ -10,8 +10,8 @@
 //! the cards by name as usual.
 
 use super::*;
-use crate::engine::create::deck_cards;
-use crate::ir::{Deck, DeckDim};
+use crate::engine::create::{deck_cards, deck_size as size};
+use crate::ir::Deck;
 
 /// The most cards the decks of a position may make: as many as a game may
 /// hold in play, far more than any real game has.
@@ -26,22 +26,6 @@ fn rows(deck: &Deck, width: usize) -> &(usize, Vec<Sym>) {
     })
 }
 
-/// The number of cards of `deck`, without making them; `None` past 2^64.
-fn size(deck: &Deck) -> Option<u64> {
-    fn dim(d: &DeckDim) -> Option<u64> {
-        d.groups.iter().try_fold(0u64, |n, group| {
-            let subs = group
-                .sub
-                .iter()
-                .try_fold(1u64, |k, s| k.checked_mul(dim(s)?))?;
-            n.checked_add((group.values.len() as u64).checked_mul(subs)?)
-        })
-    }
-    deck.dims
-        .iter()
-        .try_fold(1u64, |n, d| n.checked_mul(dim(d)?))
-}
-
 /// The numbers (in [`Program::decks`](crate::ir::Program)) of decks whose
 /// rows, end to end, are the cards of `table`; `None` when there is no
 /// such list (cards not made by `create deck`).
@@ -52,9 +36,14 @@ pub(super) fn decks_of(tabs: &Tables, table: &Table) -> Option<Vec<usize>> {
         .prog
         .decks
         .iter()
-        .map(|d| {
-            let (n, r) = rows(d, width);
-            (*n, r.as_slice())
+        .map(|d| match size(d) {
+            // A deck larger than the table has no part in it: its cards
+            // are not made (a product of attributes may have 10^12).
+            Some(n) if n <= cards as u64 => {
+                let (n, r) = rows(d, width);
+                (*n, r.as_slice())
+            }
+            _ => (0, &[][..]),
         })
         .collect();
     // came[i]: the deck that ends a list covering the first i cards.

@@ -1,0 +1,111 @@
+//! Limits on the work and memory of one game, each raised by a flag of the
+//! command line (`--max-steps`, `--max-cards`, `--max-options`).
+//!
+//! A rules file may ask for more than any machine has: two nested
+//! `repeat 1000000` between two decisions, a deck of 10^12 cards, a choice
+//! of 10^12 moves. Rather than running for ever or until the kernel kills
+//! the process, the engine stops the game when it passes a limit: the
+//! game's status becomes [`Status::Stopped`](crate::game::Status) with a
+//! message that names the limit and the flag that raises it (a limit
+//! passed while the setup runs is a rules error of the start instead). The
+//! defaults are far above what every shipped game and every program of
+//! the corpus needs.
+//!
+//! How a limit is passed: the machine that notices returns a rules error
+//! ([`Fault`]) to unwind what it was running and records the message in
+//! the table ([`Table::stopped`](super::state::Table)), where it stays;
+//! the game then reports itself stopped (`State::status`).
+
+use super::eval::{Fault, R};
+use super::exec::Machine;
+
+/// Bounds on the work and memory of one game. See the module doc.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// `--max-steps`: steps run between two decisions (or in the setup):
+    /// each pass through a stage, each item of a stage and each item of a
+    /// collection listed or looped over (`all`, `any`, `filter`, `repeat`
+    /// ...) is one step.
+    pub steps: u64,
+    /// `--max-cards`: cards in play (every card `create deck` made).
+    pub cards: u64,
+    /// `--max-options`: the legal moves a choice may list.
+    pub options: u64,
+}
+
+/// The default `--max-steps`.
+pub const DEFAULT_MAX_STEPS: u64 = 10_000_000;
+/// The default `--max-cards`.
+pub const DEFAULT_MAX_CARDS: u64 = 1_000_000;
+/// The default `--max-options`.
+pub const DEFAULT_MAX_OPTIONS: u64 = 1_000_000;
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            steps: DEFAULT_MAX_STEPS,
+            cards: DEFAULT_MAX_CARDS,
+            options: DEFAULT_MAX_OPTIONS,
+        }
+    }
+}
+
+impl Machine<'_> {
+    /// Counts `n` steps of work (see [`Limits::steps`]); past the limit,
+    /// the game stops.
+    #[inline(always)]
+    pub(super) fn charge(&mut self, n: usize) -> R<()> {
+        self.steps = self.steps.saturating_add(n as u64);
+        if self.steps > self.max_steps {
+            return Err(self.too_many_steps());
+        }
+        Ok(())
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn too_many_steps(&mut self) -> Fault {
+        let max = self.max_steps;
+        self.stop(format!(
+            "more than {max} steps without any decision (the limit of --max-steps)"
+        ))
+    }
+
+    /// The error of making `more` cards, past the limit of cards in play,
+    /// if it is.
+    pub(super) fn check_cards(&mut self, more: Option<u64>) -> R<()> {
+        let max = self.tabs.limits.cards;
+        let have = self.table.card_count() as u64;
+        match more.and_then(|m| m.checked_add(have)) {
+            Some(n) if n <= max => Ok(()),
+            _ => {
+                let more = more.map_or("too many".to_string(), |m| m.to_string());
+                Err(self.stop(format!(
+                    "`create deck` would make {more} cards beside the {have} in play: \
+                     at most {max} are allowed (the limit of --max-cards)"
+                )))
+            }
+        }
+    }
+
+    /// The error of a choice listing more than the limit of moves.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn too_many_options(&mut self) -> Fault {
+        let max = self.tabs.limits.options;
+        self.stop(format!(
+            "more than {max} legal moves (the limit of --max-options)"
+        ))
+    }
+
+    /// Records that the game stops for `why` (the first reason is kept)
+    /// and returns it as an error, to unwind what is running.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn stop(&mut self, why: String) -> Fault {
+        if self.table.stopped.is_none() {
+            self.table.stopped = Some(why.as_str().into());
+        }
+        why.into()
+    }
+}
