@@ -12,25 +12,18 @@ use crate::engine::exec::Machine;
 use crate::engine::value::Value;
 use crate::ir::*;
 
-/// A conditional action: the action runs when its guard holds. An error
-/// raised by a guard is located at it as [`Machine::condact`] locates it;
-/// one raised by an unguarded action is located by whoever runs it (see
-/// [`child`]): no closure is added to locate it.
+/// A conditional action: the action runs when its guard holds. Its error
+/// is located by whoever runs it, at its place, as [`Machine::condact`]
+/// locates it: the action that holds it (see [`child`]), or the stage
+/// that runs it as an item (`State::run_on`); no closure is added to
+/// locate it.
 pub(in crate::engine) fn condact(c: &Condact, cx: &Ctx) -> Run<()> {
     let action = action(&c.action, cx);
-    let span = c.span;
     match &c.cond {
         None => action,
         Some(cond) => {
             let cond = bool(cond, cx);
-            Box::new(move |m| {
-                let r = match cond(m) {
-                    Ok(true) => action(m),
-                    Ok(false) => Ok(()),
-                    Err(e) => Err(e),
-                };
-                located(r, m, span)
-            })
+            Box::new(move |m| if cond(m)? { action(m) } else { Ok(()) })
         }
     }
 }
