@@ -198,7 +198,7 @@ fn bad_positions_say_which_line_and_what() {
         (
             edit(&good, "decks", &format!("decks {}", ["0"; 40000].join(" "))),
             line_of(&good, "decks"),
-            "the decks make more than 1000000 cards",
+            "the decks make more than 1000000 cards (the limit of --max-cards)",
         ),
         (
             format!("{good}decks 0\n"),

@@ -10,12 +10,8 @@
 //! the cards by name as usual.
 
 use super::*;
-use crate::engine::create::{deck_cards, deck_size as size};
+use crate::engine::create::{deck_cards, deck_size};
 use crate::ir::Deck;
-
-/// The most cards the decks of a position may make: as many as a game may
-/// hold in play, far more than any real game has.
-pub const MAX_POSITION_CARDS: u64 = 1_000_000;
 
 /// The rows of `deck` (its number of cards and their attribute values,
 /// `width` per card), made once per rules file as playing does.
@@ -36,7 +32,7 @@ pub(super) fn decks_of(tabs: &Tables, table: &Table) -> Option<Vec<usize>> {
         .prog
         .decks
         .iter()
-        .map(|d| match size(d) {
+        .map(|d| match deck_size(d) {
             // A deck larger than the table has no part in it: its cards
             // are not made (a product of attributes may have 10^12).
             Some(n) if n <= cards as u64 => {
@@ -80,7 +76,8 @@ pub(super) fn decks_of(tabs: &Tables, table: &Table) -> Option<Vec<usize>> {
 }
 
 /// Reads a `decks` line (`0 1 1`) and makes the table's cards the rows of
-/// those decks, end to end, none of them placed yet.
+/// those decks, end to end, none of them placed yet; more cards than a game
+/// may have in play (`--max-cards`) are refused before any is made.
 pub(super) fn lay_decks(
     tabs: &Tables,
     table: &mut Table,
@@ -102,12 +99,13 @@ pub(super) fn lay_decks(
                 ),
             );
         };
-        total = match size(deck).and_then(|n| n.checked_add(total)) {
-            Some(n) if n <= MAX_POSITION_CARDS => n,
+        let max = tabs.limits.cards;
+        total = match deck_size(deck).and_then(|n| n.checked_add(total)) {
+            Some(n) if n <= max => n,
             _ => {
                 return err(
                     no,
-                    format!("the decks make more than {MAX_POSITION_CARDS} cards"),
+                    format!("the decks make more than {max} cards (the limit of --max-cards)"),
                 )
             }
         };
