@@ -78,6 +78,12 @@ fn bad_positions_say_which_line_and_what() {
             "so its index from the top is 0 to",
         ),
         (
+            // Found by the fuzzer: the index past the top overflowed.
+            edit(&good, "moved ", &moved_at("18446744073709551615")),
+            line_of(&good, "moved "),
+            "so its index from the top is 0 to",
+        ),
+        (
             edit(&good, "moved ", &moved_at("last")),
             line_of(&good, "moved "),
             "`last` is not an index from the top",

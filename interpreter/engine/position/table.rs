@@ -404,7 +404,10 @@ impl Loader<'_> {
         }
         if let Some((no, slot, index, place)) = self.moved.take() {
             let cards = &self.table.locs[slot];
-            let Some(i) = cards.len().checked_sub(index + 1) else {
+            let Some(i) = index
+                .checked_add(1)
+                .and_then(|k| cards.len().checked_sub(k))
+            else {
                 return err(
                     no,
                     match cards.len() {
