@@ -1,0 +1,170 @@
+//! The engine's [`GameState`]: the narrow interface through which every
+//! player and driver plays a [`State`].
+
+use super::*;
+
+impl GameState for State {
+    type Move = Move;
+
+    fn num_players(&self) -> usize {
+        self.table.borrow().players
+    }
+
+    fn current_player(&self) -> Option<usize> {
+        self.running().then(|| self.table.borrow().current_player())
+    }
+
+    fn status(&self) -> Status {
+        // A limit passed while the moves were listed (`legal_moves` and
+        // the texts run the options).
+        match &self.table.borrow().stopped {
+            Some(why) if self.status == Status::Running => {
+                let place = match self.choice_span() {
+                    Some(span) => {
+                        let (line, col) = line_of(&self.tabs, span.start);
+                        format!("the choice at line {line}, column {col}")
+                    }
+                    None => stage_place(&self.tabs, &self.frames),
+                };
+                Status::Stopped(format!("{place}: {why}"))
+            }
+            _ => self.status.clone(),
+        }
+    }
+
+    fn legal_moves(&self) -> Vec<Move> {
+        if !self.running() {
+            return Vec::new();
+        }
+        if let Some(cached) = self.legal.borrow().as_ref() {
+            return cached.clone();
+        }
+        let moves = self.enumerate();
+        *self.legal.borrow_mut() = Some(moves.clone());
+        moves
+    }
+
+    fn random_move(&self, rng: &mut GameRng) -> Option<Move> {
+        if !self.running() {
+            return None;
+        }
+        match self.sample(rng) {
+            Some(mv) => {
+                self.sampled.borrow_mut().clone_from(&mv);
+                mv
+            }
+            // Exactly the default: list the moves and draw an index.
+            None => {
+                if self.legal.borrow().is_none() {
+                    let moves = self.enumerate();
+                    *self.legal.borrow_mut() = Some(moves);
+                }
+                let legal = self.legal.borrow();
+                let moves = legal.as_deref().unwrap_or_default();
+                if moves.is_empty() {
+                    return None;
+                }
+                moves.get(below(rng, moves.len())).cloned()
+            }
+        }
+    }
+
+    fn apply(&mut self, mv: &Move) -> Result<(), PlayError> {
+        if !self.running() {
+            return Err(PlayError::GameOver);
+        }
+        let drawn = self.sampled.get_mut().as_ref() == Some(mv);
+        if !drawn && self.legal.get_mut().is_none() {
+            let moves = self.enumerate();
+            *self.legal.get_mut() = Some(moves);
+        }
+        if !drawn
+            && !self
+                .legal
+                .get_mut()
+                .as_ref()
+                .is_some_and(|l| l.contains(mv))
+        {
+            return Err(PlayError::IllegalMove(format!(
+                "option {} with picks {:?} is not one of the {} legal moves",
+                mv.option + 1,
+                mv.path,
+                self.legal_moves().len()
+            )));
+        }
+        // A drawn move is played from the plan (see `Plan::play`) by the
+        // machine that then runs the rules on.
+        if drawn {
+            let options = choice_in(&self.tabs.prog, &self.frames).unwrap_or_default();
+            if let Some(plan) = self.plan.take_if(|p| p.fits(options, mv)) {
+                return self.run_on(Some((plan, mv))).map_err(|e| self.fail(e));
+            }
+        }
+        if let Err(f) = self.play(mv, false, true) {
+            if self.table.get_mut().stopped.is_some() {
+                // A limit passed: the game stops at this decision.
+                self.status = self.status();
+                return Ok(());
+            }
+            return Err(self.fail(Stop::Move(mv.clone(), f)));
+        }
+        self.decisions += 1;
+        *self.legal.get_mut() = None;
+        *self.sampled.get_mut() = None;
+        self.plan = None;
+        if let Some(f) = self.frames.last_mut() {
+            f.pos += 1;
+        }
+        self.advance().map_err(|e| self.fail(e))
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+
+    fn observation(&self, player: usize) -> String {
+        let table = self.table.borrow();
+        let mut out = format!("p{player} sees (p{} to play):\n", table.current_player());
+        out.push_str(&view::render(&self.tabs, &table, Some(player)));
+        out
+    }
+
+    fn move_to_text(&self, mv: &Move) -> String {
+        let mut texts = self.moves_to_text(std::slice::from_ref(mv));
+        texts.pop().unwrap_or_default()
+    }
+
+    fn moves_to_text(&self, moves: &[Move]) -> Vec<String> {
+        // The texts of all the legal moves are made once (equal texts are
+        // told apart among all of them), each move found by its hash.
+        let legal = self.legal_moves();
+        let texts = self.texts(&legal);
+        let index: HashMap<&Move, usize> = legal.iter().enumerate().map(|(i, m)| (m, i)).collect();
+        moves
+            .iter()
+            .map(|mv| match index.get(mv) {
+                Some(&i) => texts[i].clone(),
+                None => format!("option {} {:?} (not legal now)", mv.option + 1, mv.path),
+            })
+            .collect()
+    }
+
+    fn move_from_text(&self, text: &str) -> Result<Move, PlayError> {
+        let moves = self.legal_moves();
+        let text = text.trim();
+        if let Ok(i) = text.parse::<usize>() {
+            return moves.get(i).cloned().ok_or_else(|| {
+                PlayError::IllegalMove(format!(
+                    "there is no move {i}: the legal moves are numbered 0 to {}",
+                    moves.len().saturating_sub(1)
+                ))
+            });
+        }
+        let texts = self.texts(&moves);
+        texts
+            .iter()
+            .position(|t| t == text)
+            .map(|i| moves[i].clone())
+            .ok_or_else(|| PlayError::IllegalMove(format!("`{text}` is not a legal move now")))
+    }
+}
