@@ -109,6 +109,42 @@ impl<'a> Machine<'a> {
         }
     }
 
+    /// In a choice's option, binds `var` to the item of `over` the oracle
+    /// picks at this `any`; false when the path does not fit (the oracle
+    /// is marked invalid) or the collection is empty, and the body is not
+    /// to run.
+    #[inline(always)]
+    pub(super) fn pick(&mut self, over: &CollectionExpr, var: VarId) -> R<bool> {
+        // Only the picked item is needed: no copy of the collection.
+        let picker = self.picker(over)?;
+        let len = picker.len(self);
+        let Some(oracle) = self.oracle.as_mut() else {
+            return Ok(false);
+        };
+        if len == 0 {
+            return Ok(false);
+        }
+        let k = oracle.pos;
+        if k >= oracle.path.len() {
+            if oracle.probing {
+                oracle.path.push(0);
+            } else {
+                oracle.invalid = true;
+                return Ok(false);
+            }
+        }
+        let pick = oracle.path[k] as usize;
+        oracle.pos += 1;
+        oracle.sizes.push(len as u32);
+        if pick >= len {
+            oracle.invalid = true;
+            return Ok(false);
+        }
+        let item = picker.get(pick, self);
+        self.set_var(var as usize, item);
+        Ok(true)
+    }
+
     /// Runs a conditional action; an error raised in it names its place
     /// (see [`Fault`]).
     pub fn condact(&mut self, c: &Condact) -> R<()> {
@@ -144,6 +180,7 @@ impl<'a> Machine<'a> {
         }
     }
 
+    #[inline(always)]
     pub(super) fn log(&mut self, f: impl FnOnce(&Machine) -> String) {
         if self.log.is_some() {
             let s = f(self);
@@ -175,35 +212,9 @@ impl<'a> Machine<'a> {
                     }
                     return Ok(());
                 }
-                // Only the picked item is needed: no copy of the collection.
-                let picker = self.picker(over)?;
-                let len = picker.len(self);
-                let Some(oracle) = self.oracle.as_mut() else {
-                    return Ok(());
-                };
-                if len == 0 {
-                    return Ok(());
+                if self.pick(over, *var)? {
+                    self.condact(body)?;
                 }
-                let k = oracle.pos;
-                if k >= oracle.path.len() {
-                    if oracle.probing {
-                        oracle.path.push(0);
-                    } else {
-                        oracle.invalid = true;
-                        return Ok(());
-                    }
-                }
-                let pick = oracle.path[k] as usize;
-                oracle.pos += 1;
-                oracle.sizes.push(len as u32);
-                if pick >= len {
-                    oracle.invalid = true;
-                    return Ok(());
-                }
-                let item = picker.get(pick, self);
-                self.set_var(*var as usize, item);
-                drop(picker);
-                self.condact(body)?;
             }
             Action::All { over, var, body } => {
                 let items = self.items(over)?;
@@ -489,15 +500,18 @@ impl<'a> Machine<'a> {
             to_idx,
             last,
         });
-        self.log(|m| {
-            format!(
-                "move {} {} -> {}",
-                m.card_name(card),
-                m.slot_name(from),
-                m.slot_name(dest)
-            )
-        });
+        self.log(|m| m.move_text(card, from, dest));
         Ok(())
+    }
+
+    /// How the log writes a move of `card` from `from` to `dest`.
+    pub(super) fn move_text(&self, card: CardId, from: Slot, dest: Slot) -> String {
+        format!(
+            "move {} {} -> {}",
+            self.card_name(card),
+            self.slot_name(from),
+            self.slot_name(dest)
+        )
     }
 
     fn forget(&mut self, card: CardId, slot: Slot) {

@@ -330,6 +330,12 @@ impl<'a> Machine<'a> {
     /// Checks an action that ends a run: evaluates what the action would
     /// evaluate, in the same order, and counts it as done when it would do
     /// something, without changing the table. Actions not handled here run.
+    ///
+    /// With a log (a move's text, `State::texts`), a checked `move` logs
+    /// what it would do, the `any` of an option picks its item and checks
+    /// its body, and the other actions run: the log is the one playing
+    /// the move writes, without moving a card (taking a card out of a pile
+    /// and putting it back costs as much as the pile is high).
     pub(super) fn check_action(&mut self, a: &Action) -> R<()> {
         match a {
             Action::Do(items) => {
@@ -354,14 +360,30 @@ impl<'a> Machine<'a> {
             } => self.action(a),
             Action::Move { from, to } => {
                 let src = self.card(from)?;
-                self.dest_slot(to)?;
-                if src.is_some() {
+                let dest = self.dest_slot(to)?;
+                if let Some(src) = src {
                     // The card lies where the table records it (checked by
                     // `State::check_conservation` in the tests: a search of
                     // its location here made `any` over a pile quadratic).
                     self.actions += 1;
+                    self.log(|m| m.move_text(src.id, m.table.card_loc[src.id as usize], dest));
                 }
                 Ok(())
+            }
+            Action::SetInt(..)
+            | Action::IncInt(..)
+            | Action::DecInt(..)
+            | Action::SetStr(..)
+            | Action::TurnPass
+                if self.log.is_some() =>
+            {
+                self.action(a)
+            }
+            Action::Any { over, var, body } if self.log.is_some() && self.oracle.is_some() => {
+                match self.pick(over, *var)? {
+                    true => self.check_condact(body),
+                    false => Ok(()),
+                }
             }
             Action::SetInt(s, v) | Action::IncInt(s, v) | Action::DecInt(s, v) => {
                 self.actions += 1;

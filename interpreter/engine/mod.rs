@@ -545,7 +545,12 @@ impl State {
             path: mv.path.clone(),
             ..Oracle::default()
         });
-        let r = m.condact(option);
+        // A text (logged, not kept) needs the log only: the option's last
+        // action is checked and logged, not done (see `check_action`).
+        let r = match log && !keep {
+            true => m.check_condact(option),
+            false => m.condact(option),
+        };
         let actions = m.actions;
         let log = m.log.take().unwrap_or_default();
         let fits = m
