@@ -164,15 +164,26 @@ struct Frame<S: GameState> {
 /// Counts the nodes below `start`, a node at depth 1 (already counted),
 /// into `counts`, down to depth `counts.len() - 1`. An error's path starts
 /// after `start`.
+///
+/// A child is made by copying its parent into the room of a state no
+/// longer needed (`clone_from`: a game's copy reuses the allocations of
+/// the one it replaces), then playing the move: every node is a state
+/// of its own, played from its parent's copy, and nothing is allocated
+/// per node once the spare states are there.
 fn walk<S: GameState>(start: S, counts: &mut [u64]) -> Result<(), PerftError> {
     let max_depth = counts.len() - 1;
     let mut stack: Vec<Frame<S>> = Vec::new();
-    if let Some(frame) = frame(start, 1, max_depth, &stack)? {
-        stack.push(frame);
+    // States whose nodes are counted, kept for their room.
+    let mut spare: Vec<S> = Vec::new();
+    match frame(start, 1, max_depth, &stack)? {
+        Ok(frame) => stack.push(frame),
+        Err(state) => spare.push(state),
     }
     while let Some(top) = stack.last_mut() {
         if top.next == top.moves.len() {
-            stack.pop();
+            if let Some(done) = stack.pop() {
+                spare.push(done.state);
+            }
             continue;
         }
         top.next += 1;
@@ -180,7 +191,13 @@ fn walk<S: GameState>(start: S, counts: &mut [u64]) -> Result<(), PerftError> {
         let Some(mv) = top.moves.get(top.next - 1) else {
             break;
         };
-        let mut child = top.state.clone();
+        let mut child = match spare.pop() {
+            Some(mut room) => {
+                room.clone_from(&top.state);
+                room
+            }
+            None => top.state.clone(),
+        };
         if let Err(e) = child.apply(mv) {
             return Err(PerftError {
                 path: path_of(&stack),
@@ -190,33 +207,36 @@ fn walk<S: GameState>(start: S, counts: &mut [u64]) -> Result<(), PerftError> {
         // The stack holds the levels 1..=len; the child is one below.
         let depth = stack.len() + 1;
         counts[depth] += 1;
-        if let Some(frame) = frame(child, depth, max_depth, &stack)? {
-            stack.push(frame);
+        match frame(child, depth, max_depth, &stack)? {
+            Ok(frame) => stack.push(frame),
+            Err(state) => spare.push(state),
         }
     }
     Ok(())
 }
 
-/// The frame of `state`, a node at `depth`, when it has children to count.
+/// The frame of `state`, a node at `depth`, when it has children to count;
+/// else the state back (`Err`), for its room.
+#[allow(clippy::type_complexity)]
 fn frame<S: GameState>(
     state: S,
     depth: usize,
     max_depth: usize,
     stack: &[Frame<S>],
-) -> Result<Option<Frame<S>>, PerftError> {
+) -> Result<Result<Frame<S>, S>, PerftError> {
     if depth == max_depth {
-        return Ok(None);
+        return Ok(Err(state));
     }
     match state.status() {
         Status::Running => {}
         Status::Stopped(why) => return Err(stopped(path_of(stack), why)),
-        _ => return Ok(None),
+        _ => return Ok(Err(state)),
     }
     let moves = moves_of(&state).map_err(|message| PerftError {
         path: path_of(stack),
         message,
     })?;
-    Ok(Some(Frame {
+    Ok(Ok(Frame {
         state,
         moves,
         next: 0,

@@ -37,10 +37,10 @@ impl GameState for State {
             return Vec::new();
         }
         if let Some(cached) = self.legal.borrow().as_ref() {
-            return cached.clone();
+            return cached.to_vec();
         }
         let moves = self.enumerate();
-        *self.legal.borrow_mut() = Some(moves.clone());
+        *self.legal.borrow_mut() = Some(Arc::new(moves.clone()));
         moves
     }
 
@@ -57,10 +57,10 @@ impl GameState for State {
             None => {
                 if self.legal.borrow().is_none() {
                     let moves = self.enumerate();
-                    *self.legal.borrow_mut() = Some(moves);
+                    *self.legal.borrow_mut() = Some(Arc::new(moves));
                 }
                 let legal = self.legal.borrow();
-                let moves = legal.as_deref().unwrap_or_default();
+                let moves: &[Move] = legal.as_deref().map_or(&[], |l| l);
                 if moves.is_empty() {
                     return None;
                 }
@@ -76,14 +76,14 @@ impl GameState for State {
         let drawn = self.sampled.get_mut().as_ref() == Some(mv);
         if !drawn && self.legal.get_mut().is_none() {
             let moves = self.enumerate();
-            *self.legal.get_mut() = Some(moves);
+            *self.legal.get_mut() = Some(Arc::new(moves));
         }
         if !drawn
             && !self
                 .legal
                 .get_mut()
                 .as_ref()
-                .is_some_and(|l| l.contains(mv))
+                .is_some_and(|l| is_listed(l, mv))
         {
             return Err(PlayError::IllegalMove(format!(
                 "option {} with picks {:?} is not one of the {} legal moves",

@@ -233,8 +233,11 @@ struct Frame {
     pos: u32,
 }
 
-/// A game in progress.
-#[derive(Clone, Debug)]
+/// A game in progress. A copy shares what does not change (the tables,
+/// the declares, the list of legal moves) and copies the rest;
+/// `clone_from` copies into the room of an existing state (a search
+/// reusing its states allocates nothing per node).
+#[derive(Debug)]
 pub struct State {
     tabs: Arc<Tables>,
     /// The table; in a cell because finding the legal moves plays each
@@ -247,7 +250,10 @@ pub struct State {
     status: Status,
     decisions: u64,
     outcome: Option<Outcome>,
-    legal: RefCell<Option<Vec<Move>>>,
+    /// The legal moves of the current choice, once listed (shared by the
+    /// copies of the state: a copy about to play one of them checks it
+    /// against the list without copying it).
+    legal: RefCell<Option<Arc<Vec<Move>>>>,
     /// The move [`GameState::random_move`] drew at this decision (known to
     /// be legal, so `apply` need not list the moves to check it, and plays
     /// it from the plan).
@@ -255,6 +261,40 @@ pub struct State {
     /// How to sample the current choice (`None` when it cannot be sampled:
     /// its moves are listed in `legal`).
     plan: Option<sample::Plan>,
+}
+
+impl Clone for State {
+    fn clone(&self) -> State {
+        State {
+            tabs: Arc::clone(&self.tabs),
+            table: self.table.clone(),
+            scratch: self.scratch.clone(),
+            globals: Arc::clone(&self.globals),
+            frames: self.frames.clone(),
+            status: self.status.clone(),
+            decisions: self.decisions,
+            outcome: self.outcome.clone(),
+            legal: self.legal.clone(),
+            sampled: self.sampled.clone(),
+            plan: self.plan.clone(),
+        }
+    }
+
+    /// A copy of `src` in the room of `self`: the table's lists and the
+    /// index of what lies on the spaces reuse their allocations, and the
+    /// scratch buffers stay `self`'s (a scratch is never copied).
+    fn clone_from(&mut self, src: &State) {
+        self.tabs.clone_from(&src.tabs);
+        self.table.get_mut().clone_from(&src.table.borrow());
+        self.globals.clone_from(&src.globals);
+        self.frames.clone_from(&src.frames);
+        self.status.clone_from(&src.status);
+        self.decisions = src.decisions;
+        self.outcome.clone_from(&src.outcome);
+        self.legal.get_mut().clone_from(&src.legal.borrow());
+        self.sampled.get_mut().clone_from(&src.sampled.borrow());
+        self.plan.clone_from(&src.plan);
+    }
 }
 
 impl State {
@@ -467,8 +507,9 @@ impl State {
                     *kept_plan = None;
                     m.start_journal();
                     let guards = tabs.compiled.option_guards(frame.stage, frame.pos);
-                    let found =
-                        sample::prepare(&mut m, options, guards, (kept_plan, legal.get_mut()));
+                    let mut listed = None;
+                    let found = sample::prepare(&mut m, options, guards, (kept_plan, &mut listed));
+                    *legal.get_mut() = listed.map(Arc::new);
                     m.undo_all();
                     if let Some(why) = &m.table.stopped {
                         let (line, col) = line_of(tabs, span.start);
@@ -596,6 +637,21 @@ impl State {
         }
         texts
     }
+}
+
+/// Whether `mv` is among `moves`, a choice's legal moves as exploration
+/// lists them: by option, then by path in the order of the picks (items
+/// are tried in order at every `any`, and no path of an option is the
+/// start of another: where one run ends, every run with the same picks
+/// so far ends), so a binary search finds a listed move. A move it does
+/// not find is looked for in the whole list, so the answer does not
+/// depend on that order.
+fn is_listed(moves: &[Move], mv: &Move) -> bool {
+    fn key(m: &Move) -> (u16, &[u32]) {
+        (m.option, m.path.as_slice())
+    }
+    let found = moves.binary_search_by(|m| key(m).cmp(&key(mv))).is_ok();
+    found || moves.contains(mv)
 }
 
 /// The options of the choice the game is at, if it is at one.

@@ -708,7 +708,7 @@ impl State {
             .with_choice(|m, options| prepare(m, options, guards, (&mut plan, &mut moves)))
             .unwrap_or(Ok(false));
         self.plan = plan;
-        *self.legal.get_mut() = moves;
+        *self.legal.get_mut() = moves.map(std::sync::Arc::new);
         found.map_err(|(o, f)| {
             let player = self.table.get_mut().current_player();
             super::option_error(&self.tabs, &self.frames, (o, f), player, self.decisions)

@@ -20,7 +20,7 @@ use super::state::{Slot, Table};
 use crate::ir::{Sym, EMPTY};
 
 /// What the index knows of one location name on one board.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 struct Entry {
     board: u32,
     loc: u32,
@@ -36,6 +36,32 @@ struct Entry {
     /// Where each value is in `values`, by value: its number plus one (0:
     /// no top card has had it), so that finding a value takes no search.
     value_at: Vec<u32>,
+}
+
+impl Clone for Entry {
+    fn clone(&self) -> Entry {
+        Entry {
+            board: self.board,
+            loc: self.loc,
+            key: self.key,
+            len: self.len,
+            occupied: self.occupied,
+            values: self.values.clone(),
+            value_at: self.value_at.clone(),
+        }
+    }
+
+    /// A copy in the room of `self` (a state copied into another's room
+    /// copies its index so, allocating nothing).
+    fn clone_from(&mut self, src: &Entry) {
+        self.board = src.board;
+        self.loc = src.loc;
+        self.key = src.key;
+        self.len = src.len;
+        self.occupied = src.occupied;
+        self.values.clone_from(&src.values);
+        self.value_at.clone_from(&src.value_at);
+    }
 }
 
 impl Entry {
@@ -83,12 +109,27 @@ impl Entry {
 }
 
 /// The index: see the module's documentation.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct SpaceIndex {
     entries: Vec<Entry>,
     /// Where each entry is, by [`slot_key`] of its (board, loc, key): its
     /// number plus one (0: not built).
     find: Vec<u32>,
+}
+
+impl Clone for SpaceIndex {
+    fn clone(&self) -> SpaceIndex {
+        SpaceIndex {
+            entries: self.entries.clone(),
+            find: self.find.clone(),
+        }
+    }
+
+    /// A copy in the room of `self`, each entry's lists reused.
+    fn clone_from(&mut self, src: &SpaceIndex) {
+        self.entries.clone_from(&src.entries);
+        self.find.clone_from(&src.find);
+    }
 }
 
 /// The place of (board `bi`, location `loc`, key `key`) in

@@ -153,7 +153,18 @@ impl Clone for Table {
         self.cards.clone_from(&src.cards);
         self.attr_width = src.attr_width;
         self.card_loc.clone_from(&src.card_loc);
-        self.locs.clone_from(&src.locs);
+        // Most locations are empty (the spaces of a board): emptied with a
+        // store, not a call to copy nothing.
+        if self.locs.len() == src.locs.len() {
+            for (to, from) in self.locs.iter_mut().zip(&src.locs) {
+                to.clear();
+                if !from.is_empty() {
+                    to.extend_from_slice(from);
+                }
+            }
+        } else {
+            self.locs.clone_from(&src.locs);
+        }
         self.ints.clone_from(&src.ints);
         self.strs.clone_from(&src.strs);
         self.points.clone_from(&src.points);
