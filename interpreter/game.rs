@@ -54,7 +54,10 @@ pub enum PlayError {
     Rules(String),
 }
 
-/// One game in progress. Cloning is cheap enough for search and perft.
+/// One game in progress. Cloning is cheap enough for search and perft; a
+/// search that copies states often should copy into the room of a state
+/// it no longer needs (`spent.clone_from(&parent)`), which a game may make
+/// cheaper than a new clone (the engine's reuses every allocation).
 pub trait GameState: Clone + Send {
     /// A move: opaque, compared with `==`, printed with [`Self::move_to_text`].
     type Move: Clone + PartialEq + fmt::Debug + Send;
