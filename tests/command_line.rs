@@ -210,3 +210,40 @@ fn perft_counts_are_the_same_for_any_number_of_threads() {
     assert!(one.starts_with("depth 0: nodes 1 (total 0)\n"), "{one}");
     assert_eq!(one, table("2"));
 }
+
+#[test]
+fn perft_memory_does_not_grow_with_the_moves_of_the_root() {
+    // A first choice of 10,001 options. perft once made a copy of the
+    // start for every root move before counting (some 100 KB each: over
+    // 1 GB here); now each root move copies it when its turn comes.
+    let wide = file(
+        "wide.rcy",
+        "(game (setup (create players 2))
+          (choice ((any (range 0 .. 10000) 'K (set (game sto PICK) 'K))))
+          (scoring max 0))",
+    );
+    let out = Command::new("sh")
+        .args([
+            "-c",
+            "ulimit -v 400000 && exec \"$0\" \"$@\"",
+            env!("CARGO_BIN_EXE_cardboard"),
+            "perft",
+            &wide,
+            "1",
+            "--jobs",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{:?}: {}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("depth 1: nodes 10001 (total 10001)\n"),
+        "{stdout}"
+    );
+}

@@ -120,25 +120,31 @@ pub fn perft_run<S: GameState>(
             path: Vec::new(),
             message: format!("cannot start {threads} threads: {e}"),
         })?;
-    // A state is Send but need not be Sync: each root move takes its own
-    // copy of the root.
-    let roots: Vec<(S, S::Move)> = moves.into_iter().map(|mv| (root.clone(), mv)).collect();
+    // A state is Send but need not be Sync: the root is shared behind a
+    // lock, and each root move copies it when its turn comes (never a copy
+    // of the root per root move made up front: a choice of many options
+    // would hold them all at once).
+    let shared = std::sync::Mutex::new(root.clone());
+    let copy = || match shared.lock() {
+        Ok(root) => root.clone(),
+        Err(poisoned) => poisoned.into_inner().clone(),
+    };
     let subtrees: Vec<Result<Vec<u64>, PerftError>> = pool.install(|| {
-        roots
+        moves
             .into_par_iter()
-            .map(|(mut child, mv)| {
-                // The move's text is made only for an error, on a copy of
-                // the root (making the texts of every root move costs as
-                // much as listing them again for each).
-                let parent = child.clone();
+            .map(|mv| {
+                let mut child = copy();
+                // The move's text is made only for an error, on a fresh
+                // copy of the root (making the texts of every root move
+                // costs as much as listing them again for each).
                 child.apply(&mv).map_err(|e| PerftError {
-                    path: vec![parent.move_to_text(&mv)],
+                    path: vec![copy().move_to_text(&mv)],
                     message: e.to_string(),
                 })?;
                 let mut sub = vec![0u64; depth + 1];
                 sub[1] = 1;
                 walk(child, &mut sub).map_err(|mut e| {
-                    e.path.insert(0, parent.move_to_text(&mv));
+                    e.path.insert(0, copy().move_to_text(&mv));
                     e
                 })?;
                 Ok(sub)
