@@ -92,13 +92,12 @@ impl GameState for State {
                 self.legal_moves().len()
             )));
         }
-        // A drawn move is played from the plan (see `Plan::play`) by the
-        // machine that then runs the rules on.
-        if drawn {
-            let options = choice_in(&self.tabs.prog, &self.frames).unwrap_or_default();
-            if let Some(plan) = self.plan.take_if(|p| p.fits(options, mv)) {
-                return self.run_on(Some((plan, mv))).map_err(|e| self.fail(e));
-            }
+        // A legal move (drawn, or found in the list) that is a slot of the
+        // plan is played from the plan (see `Plan::play`: the same changes,
+        // draws and errors) by the machine that then runs the rules on.
+        let options = choice_in(&self.tabs.prog, &self.frames).unwrap_or_default();
+        if let Some(plan) = self.plan.take_if(|p| p.fits(options, mv)) {
+            return self.run_on(Some((plan, mv))).map_err(|e| self.fail(e));
         }
         if let Err(f) = self.play(mv, false, true) {
             if self.table.get_mut().stopped.is_some() {
