@@ -257,7 +257,9 @@ impl Campaign {
     /// under the same bounds as the mutants).
     pub fn new(settings: Settings) -> Campaign {
         let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        let bin = PathBuf::from(env!("CARGO_BIN_EXE_cardboard"));
+        let bin = env::<String>("FUZZ_BIN")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_cardboard")));
         let games = sources(&root, &root.join("games"));
         let mut others = sources(&root, &root.join("tests"));
         if let Some(corpus) = &settings.corpus {

@@ -26,7 +26,9 @@
 //!   limits and past them) or `small` (at most 10 either way);
 //! - `FUZZ_CORPUS`: a folder of more rules files to mutate (such as the
 //!   RECYCLE corpus);
-//! - `FUZZ_OUT`: where mutants are written (default `target/tmp/fuzz`).
+//! - `FUZZ_OUT`: where mutants are written (default `target/tmp/fuzz`);
+//! - `FUZZ_BIN`: the `cardboard` binary to run (default the one Cargo built
+//!   with this test; a copy stays the same while Cargo builds again).
 //!
 //! Mutant `i` of seed `s` is drawn from a generator seeded with
 //! `splitmix64(s, i)` alone, so it can be made again by itself; a failing

@@ -142,7 +142,26 @@ fn mutate_number(
 fn mutate_name(rng: &mut GameRng, text: &str, toks: &[Token]) -> Option<(String, Edit)> {
     let words = of_kind(toks, Kind::Word);
     let t = pick(rng, &words)?.clone();
-    let other = pick(rng, &words)?.clone();
+    // Mostly a name of the same shape (a keyword for a keyword, a variable
+    // for a variable, a capitalised name for another), which `check` more
+    // often accepts, so the mutant gets played.
+    let shape = |w: &str| {
+        (
+            w.starts_with('\''),
+            w.bytes().any(|b| b.is_ascii_lowercase()),
+        )
+    };
+    let same: Vec<Token> = words
+        .iter()
+        .filter(|w| shape(&text[w.span.clone()]) == shape(&text[t.span.clone()]))
+        .cloned()
+        .collect();
+    let other = if below(rng, 4) == 0 {
+        pick(rng, &words)
+    } else {
+        pick(rng, &same)
+    }?
+    .clone();
     let (old, new) = (&text[t.span.clone()], text[other.span].to_string());
     let (l, c) = line_col(text, t.span.start);
     let edit = Edit(format!("name at {l}:{c}: `{old}` -> `{new}`"));
@@ -204,21 +223,26 @@ fn mutate_bracket(rng: &mut GameRng, text: &str, toks: &[Token]) -> Option<(Stri
     Some((apply(text, vec![splice]), edit))
 }
 
-/// The forms of a rules text: every bracketed list and every atom.
-fn forms(toks: &[Token]) -> Vec<Range<usize>> {
+/// The forms of a rules text: every bracketed list, and with `atoms` every
+/// atom too.
+fn forms(toks: &[Token], atoms: bool) -> Vec<Range<usize>> {
     let mut all = lists(toks);
-    all.extend(
-        toks.iter()
-            .filter(|t| matches!(t.kind, Kind::Number | Kind::Word | Kind::Other))
-            .map(|t| t.span.clone()),
-    );
+    if atoms {
+        all.extend(
+            toks.iter()
+                .filter(|t| matches!(t.kind, Kind::Number | Kind::Word | Kind::Other))
+                .map(|t| t.span.clone()),
+        );
+    }
     all.sort_by_key(|r| (r.start, r.end));
     all
 }
 
-/// Deletes, duplicates, swaps or copies over whole forms (subtrees).
+/// Deletes, duplicates, swaps or copies over whole forms (subtrees): mostly
+/// lists (an action, a condition, a clause), which `check` more often
+/// accepts than a missing or extra atom.
 fn mutate_form(rng: &mut GameRng, text: &str, toks: &[Token]) -> Option<(String, Edit)> {
-    let all = forms(toks);
+    let all = forms(toks, below(rng, 4) == 0);
     let a = pick(rng, &all)?.clone();
     let (l, c) = line_col(text, a.start);
     let quoted = quote(&text[a.clone()]);
@@ -432,16 +456,17 @@ mod tests {
     const RULES: &str = "(game (declare 4 'NUMP) (setup (create players 'NUMP)) ; x\n (turn pass))";
 
     #[test]
-    fn same_seed_same_mutant_and_every_mutant_differs() {
+    fn same_seed_same_mutant_and_most_mutants_differ() {
+        let mut same = 0;
         for seed in 0..200 {
             let a = rules(&mut GameRng::new(seed), RULES, Numbers::All);
             let b = rules(&mut GameRng::new(seed), RULES, Numbers::All);
             assert_eq!((&a.text, &a.set), (&b.text, &b.set));
             assert!(!a.edits.is_empty(), "seed {seed}: no edit");
-            assert!(
-                a.text != RULES || !a.set.is_empty() || a.edits.iter().any(|e| e.0.contains("->"))
-            );
+            // A name replaced by itself, a form by an equal one: rare.
+            same += usize::from(a.text == RULES && a.set.is_empty());
         }
+        assert!(same < 20, "{same} of 200 mutants are the original");
     }
 
     #[test]
