@@ -7,7 +7,7 @@
 //! mutant is played from with `run`, `simulate` and `perft` under its
 //! (unmutated) game. Every child gets the same [`Bounds`].
 
-use crate::child::{self, Bounds, Outcome};
+use crate::child::{self, Bounds, Outcome, WALL_FACTOR};
 use crate::mutate::{self, Edit, Numbers};
 use cardboard::random::{below, splitmix64, GameRng};
 use std::collections::BTreeMap;
@@ -51,6 +51,7 @@ impl Settings {
             Err(_) => numbers,
             Ok(other) => panic!("FUZZ_NUMBERS={other}: `all` or `small`"),
         };
+        let time = Duration::from_secs_f64(env("FUZZ_TIMEOUT").unwrap_or(10.0));
         Settings {
             seed: env("FUZZ_SEED").unwrap_or(1),
             first: only.unwrap_or(0),
@@ -62,8 +63,9 @@ impl Settings {
             verbose: only.is_some(),
             jobs: env("FUZZ_JOBS").unwrap_or(2).max(1),
             bounds: Bounds {
-                time: Duration::from_secs_f64(env("FUZZ_TIMEOUT").unwrap_or(10.0)),
+                time,
                 memory_mb: env("FUZZ_MEMORY").unwrap_or(1024),
+                wall: time * WALL_FACTOR,
             },
             numbers,
             corpus: env::<String>("FUZZ_CORPUS").map(PathBuf::from),

@@ -1,17 +1,22 @@
 //! One run of the `cardboard` binary in a child process, bounded in time and
 //! memory, and the verdict on how it ended.
 //!
-//! The memory bound is the child's address space (`ulimit -v`, set by `sh`
-//! just before it `exec`s the binary, so the child is the binary itself and
-//! nothing stays between it and us). An allocation past the bound fails, and
-//! Rust aborts on a failed allocation: the child dies by `SIGABRT` with
-//! "memory allocation of N bytes failed". The time bound is wall-clock time:
-//! past it the child is killed.
+//! Both bounds are set by `sh` just before it `exec`s the binary, so the
+//! child is the binary itself and nothing stays between it and us. The
+//! memory bound is the child's address space (`ulimit -v`): an allocation
+//! past it fails, and Rust aborts on a failed allocation, so the child dies
+//! by `SIGABRT` with "memory allocation of N bytes failed". The time bound
+//! is processor time (`ulimit -t`): past it the kernel ends the child with
+//! `SIGXCPU` (the soft limit; the hard one, two seconds later, kills).
+//! Processor time, not the clock, so that a machine busy with
+//! other work does not turn a slow run into a failure; the clock is bounded
+//! too, at [`WALL_FACTOR`] times the time bound, for a child that waits
+//! instead of working: past that it is killed.
 //!
 //! A clean end is exit code 0, 1 (a bad file, a rules error, a refused
-//! position) or 2 (an unreadable file, a bad flag). Anything else is a
-//! failure: a signal, a panic (exit code 101 when panics unwind, `SIGABRT`
-//! when they abort), another exit code, a run over the time bound.
+//! position) or 2 (an unreadable file, a bad flag, a full disk). Anything
+//! else is a failure: a signal, a panic (exit code 101 when panics unwind,
+//! `SIGABRT` when they abort), another exit code, a run over a bound.
 
 use std::io::Read;
 use std::os::unix::process::ExitStatusExt;
@@ -22,9 +27,19 @@ use std::time::{Duration, Instant};
 /// The bounds every child runs under.
 #[derive(Clone, Copy, Debug)]
 pub struct Bounds {
+    /// Processor time (whole seconds are what `ulimit -t` sets: rounded up).
     pub time: Duration,
+    /// Address space, in megabytes.
     pub memory_mb: u64,
+    /// Time by the clock (in the campaign, [`WALL_FACTOR`] times `time`).
+    pub wall: Duration,
 }
+
+/// How many times the time bound a child may take by the clock.
+pub const WALL_FACTOR: u32 = 10;
+
+/// `SIGXCPU`: the signal of a process over its processor time.
+const SIGXCPU: i32 = 24;
 
 /// How a child ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,7 +48,7 @@ pub enum End {
     Exit(i32),
     /// A signal ended it.
     Signal(i32),
-    /// It ran past the time bound and was killed.
+    /// It ran past the clock's bound and was killed.
     Timeout,
 }
 
@@ -48,11 +63,14 @@ pub struct Outcome {
 const STDERR_KEPT: usize = 16 * 1024;
 
 /// Runs `program args` in the folder `cwd` under `bounds`, standard output
-/// thrown away.
+/// thrown away. Exit code 125 (a failure) if the bounds cannot be set.
 pub fn run(program: &Path, args: &[String], bounds: Bounds, cwd: &Path) -> Outcome {
+    let seconds = bounds.time.as_secs() + u64::from(bounds.time.subsec_nanos() > 0);
     let script = format!(
-        "ulimit -v {} && exec \"$0\" \"$@\"",
-        bounds.memory_mb * 1024
+        "ulimit -v {} && ulimit -S -t {} && ulimit -H -t {} || exit 125; exec \"$0\" \"$@\"",
+        bounds.memory_mb * 1024,
+        seconds.max(1),
+        seconds.max(1) + 2
     );
     let mut child = Command::new("sh")
         .arg("-c")
@@ -89,7 +107,7 @@ pub fn run(program: &Path, args: &[String], bounds: Bounds, cwd: &Path) -> Outco
                     (None, None) => End::Exit(-1),
                 };
             }
-            None if start.elapsed() > bounds.time => {
+            None if start.elapsed() > bounds.wall => {
                 // Killing may race with the child's own end: either way it is over.
                 let _ = child.kill();
                 let _ = child.wait();
@@ -113,7 +131,7 @@ impl Outcome {
         let panic = self.panic_line();
         match self.end {
             End::Exit(0..=2) => None,
-            End::Timeout => Some("over the time bound".into()),
+            End::Timeout | End::Signal(SIGXCPU) => Some("over the time bound".into()),
             _ if self.stderr.contains("memory allocation of") => {
                 Some("over the memory bound".into())
             }
@@ -154,10 +172,13 @@ impl Outcome {
 mod tests {
     use super::*;
 
-    fn sh(script: &str, time_ms: u64) -> Outcome {
+    /// Runs a shell script under a bound of `time_ms` of processor time
+    /// and `wall_ms` by the clock.
+    fn sh(script: &str, time_ms: u64, wall_ms: u64) -> Outcome {
         let bounds = Bounds {
             time: Duration::from_millis(time_ms),
             memory_mb: 1024,
+            wall: Duration::from_millis(wall_ms),
         };
         run(
             Path::new("sh"),
@@ -170,7 +191,7 @@ mod tests {
     #[test]
     fn clean_ends_are_not_failures() {
         for code in [0, 1, 2] {
-            let out = sh(&format!("echo no >&2; exit {code}"), 5000);
+            let out = sh(&format!("echo no >&2; exit {code}"), 5000, 60_000);
             assert_eq!(out.end, End::Exit(code));
             assert_eq!(out.stderr, "no\n");
             assert_eq!(out.failure(), None);
@@ -182,24 +203,33 @@ mod tests {
         let panic = sh(
             "echo \"thread 'main' panicked at src/a.rs:3:9:\" >&2; echo 'index 7 out of range' >&2; exit 101",
             5000,
+            60_000,
         );
         assert_eq!(
             panic.failure().as_deref(),
             Some("panicked at src/a.rs:3:9: index N out of range")
         );
-        let abort = sh("kill -ABRT $$", 5000);
+        let abort = sh("kill -ABRT $$", 5000, 60_000);
         assert_eq!(abort.end, End::Signal(6));
         assert_eq!(abort.failure().as_deref(), Some("signal 6"));
         let oom = sh(
             "echo 'memory allocation of 8 bytes failed' >&2; kill -ABRT $$",
             5000,
+            60_000,
         );
         assert_eq!(oom.failure().as_deref(), Some("over the memory bound"));
-        assert_eq!(sh("exit 3", 5000).failure().as_deref(), Some("exit code 3"));
+        assert_eq!(
+            sh("exit 3", 5000, 60_000).failure().as_deref(),
+            Some("exit code 3")
+        );
+        // The clock is generous: a loaded machine gives the loop a slice of a core.
+        let spin = sh("while :; do :; done", 1000, 300_000);
+        assert_eq!(spin.end, End::Signal(SIGXCPU));
+        assert_eq!(spin.failure().as_deref(), Some("over the time bound"));
         let start = Instant::now();
-        let hang = sh("exec sleep 10", 200);
+        let hang = sh("exec sleep 20", 1000, 500);
         assert_eq!(hang.end, End::Timeout);
-        assert!(start.elapsed() < Duration::from_secs(5));
+        assert!(start.elapsed() < Duration::from_secs(10));
         assert_eq!(hang.failure().as_deref(), Some("over the time bound"));
     }
 }

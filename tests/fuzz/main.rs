@@ -20,7 +20,8 @@
 //! - `FUZZ_MUTANT`: run only this mutant, printing every command and how it
 //!   ended (to reproduce a failure: the report prints this line);
 //! - `FUZZ_JOBS`: children run at once (default 2);
-//! - `FUZZ_TIMEOUT`: seconds a child may run (default 10);
+//! - `FUZZ_TIMEOUT`: seconds of processor time a child may use (default 10;
+//!   by the clock it may take ten times that);
 //! - `FUZZ_MEMORY`: megabytes of address space a child may map (default 1024);
 //! - `FUZZ_NUMBERS`: `all` for every kind of number (huge ones, `i64`'s
 //!   limits and past them) or `small` (at most 10 either way);
