@@ -49,11 +49,12 @@ use mutate::Numbers;
 const BOUNDED_MUTANTS: u64 = 200;
 
 /// The numbers of `cargo test`'s campaign: small ones only, for now. Huge
-/// numbers still find known failures whose fix is under way: sizes that
-/// overflow (`--set SIZE=4294967296` in Carteso panics), and boards so big
-/// that `run` takes minutes to print its transcript (Carteso with
-/// `SIZE=20`) or runs out of memory (`SIZE=999`). A long run with
-/// `FUZZ_NUMBERS=all` finds them.
+/// numbers still find known failures whose fix is under way: boards of tens
+/// of thousands of spaces (Carteso with `--set SIZE=256`) that `run` takes
+/// longer than the time bound to play 200 decisions of, and `perft` over a
+/// choice of some 65,000 options, which runs out of memory (about 100 KB a
+/// move of the root). Sizes that overflow, fixed, are in `FUZZ_NUMBERS=all`
+/// runs and pass.
 const NUMBERS_IN_TEST: Numbers = Numbers::Small;
 
 #[test]
