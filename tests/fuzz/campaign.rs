@@ -107,6 +107,12 @@ const BASE_POSITIONS: &[(&str, &[&str], u64, Option<u64>)] = &[
     ),
 ];
 
+/// The moves a choice may list in `run`, whose transcript prints every
+/// legal move at every decision: 200 decisions of a choice of the default
+/// limit's million moves is hundreds of megabytes of text, work that is
+/// asked for, not a fault. `simulate` and `perft` keep the default limits.
+const RUN_OPTIONS: &str = "10000";
+
 /// One failing mutant.
 #[derive(Clone, Debug)]
 pub struct Failure {
@@ -366,7 +372,16 @@ impl Campaign {
                 Steps {
                     check: Some(strings(&["check", &rules])),
                     play: vec![
-                        with(&["run", &rules, "--seed", &seed, "--max-decisions", "200"]),
+                        with(&[
+                            "run",
+                            &rules,
+                            "--seed",
+                            &seed,
+                            "--max-decisions",
+                            "200",
+                            "--max-options",
+                            RUN_OPTIONS,
+                        ]),
                         with(&[
                             "simulate",
                             &rules,
@@ -418,6 +433,8 @@ impl Campaign {
                             &seed,
                             "--max-decisions",
                             "200",
+                            "--max-options",
+                            RUN_OPTIONS,
                         ]),
                         strings(&[
                             "simulate",
@@ -513,6 +530,9 @@ impl Campaign {
         let args: Vec<String> = args.iter().map(|a| a.replace(&from, &to)).collect();
         let class = format!("{}: {class}", args[0]);
         let mut again = format!("FUZZ_SEED={seed} FUZZ_MUTANT={i}");
+        if let Ok(bin) = std::env::var("FUZZ_BIN") {
+            again.push_str(&format!(" FUZZ_BIN={bin}"));
+        }
         if self.settings.numbers == Numbers::Small {
             again.push_str(" FUZZ_NUMBERS=small");
         }
