@@ -92,7 +92,7 @@ struct Slots {
 /// The slots of a choice whose options can all be sampled, found when the
 /// game reaches the choice and kept until a move is played (the table does
 /// not change in between: moves are only tried and taken back).
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(super) struct Plan {
     /// One entry per option (its room is reused, see `Spare`).
     options: Vec<Slots>,
@@ -102,6 +102,26 @@ pub(super) struct Plan {
     legal: Vec<u64>,
     /// How many are.
     legal_count: usize,
+}
+
+impl Clone for Plan {
+    fn clone(&self) -> Plan {
+        Plan {
+            options: self.options.clone(),
+            total: self.total,
+            legal: self.legal.clone(),
+            legal_count: self.legal_count,
+        }
+    }
+
+    /// A copy in the room of `self` (a state copied into another's room
+    /// copies its plan so).
+    fn clone_from(&mut self, src: &Plan) {
+        self.options.clone_from(&src.options);
+        self.total = src.total;
+        self.legal.clone_from(&src.legal);
+        self.legal_count = src.legal_count;
+    }
 }
 
 impl Drop for Plan {
