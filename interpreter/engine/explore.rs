@@ -42,7 +42,17 @@ pub struct Explorer {
     /// Where the paths of each option end in `found` (see
     /// [`Machine::explore_moves`]).
     ends: Vec<usize>,
+    /// How many runs of [`Machine::explore_action`] are under way, one
+    /// inside another (each `any`, `all` item, `repeat` pass or step of a
+    /// `do` that branches, with its continuation, nests one more on the
+    /// native stack); at most [`MAX_NESTING`].
+    depth: u32,
 }
+
+/// The deepest nesting of branching steps in one option's exploration
+/// (see [`Explorer::depth`]): deeper, the option is a rules error, not a
+/// stack overflow. A thread's stack of 2 MB holds it in a debug build.
+pub const MAX_NESTING: u32 = 1000;
 
 impl Explorer {
     /// Runs `f` with an explorer whose buffers are reused from earlier
@@ -52,6 +62,7 @@ impl Explorer {
         ex.path.clear();
         ex.found.clear();
         ex.ends.clear();
+        ex.depth = 0;
         let out = f(&mut ex);
         SPARE.with(|s| s.set(Some(ex)));
         out
@@ -159,6 +170,30 @@ impl<'a> Machine<'a> {
     /// Runs `a`, then `k`; `span`: the conditional action `a` belongs to
     /// (where an error of a `repeat`'s later pass is located).
     fn explore_action(
+        &mut self,
+        a: &Action,
+        span: Span,
+        ex: &mut Explorer,
+        k: Cont<'_, 'a>,
+        tail: bool,
+    ) -> R<()> {
+        if ex.depth >= MAX_NESTING {
+            return Err(format!(
+                "a move of more than {MAX_NESTING} steps one inside another \
+                 (an `any` in a `repeat` or `all` of so many passes, or as many \
+                 nested forms that branch): it cannot be explored"
+            )
+            .into());
+        }
+        ex.depth += 1;
+        let r = self.explore_action_here(a, span, ex, k, tail);
+        ex.depth -= 1;
+        r
+    }
+
+    /// [`Machine::explore_action`] inside its bound on nesting.
+    #[inline(always)]
+    fn explore_action_here(
         &mut self,
         a: &Action,
         span: Span,
