@@ -289,3 +289,33 @@ fn a_move_nested_too_deep_is_a_rules_error_not_a_stack_overflow() {
         assert!(e.contains("line 10, column"), "{e}");
     }
 }
+
+#[test]
+fn run_stopped_while_listing_its_transcript_says_so() {
+    // The random player draws a placement without listing the 16 moves;
+    // run's transcript lists them, which passes the limit of 10: the game
+    // is stopped before its first decision, and the transcript says so
+    // (it once printed a move "not listed" and then "nobody played" it).
+    let r = limited(
+        "place.rcy",
+        Limits {
+            options: 10,
+            ..Limits::default()
+        },
+    );
+    let run = run_game(&r, &GameOptions::default(), 100);
+    assert_eq!(run.decisions, 0);
+    match &run.end {
+        GameEnd::Stopped(why) => assert!(why.contains("the limit of --max-options"), "{why}"),
+        other => panic!("not stopped: {other:?}"),
+    }
+    assert!(
+        run.text.contains("  (not listed: the game stopped)\n"),
+        "{}",
+        run.text
+    );
+    assert!(!run.text.contains("not legal now"), "{}", run.text);
+    // With room for the moves, the game is played to its end.
+    let end = run_game(&rules("place.rcy"), &GameOptions::default(), 100).end;
+    assert!(matches!(end, GameEnd::Finished(_)), "{end:?}");
+}

@@ -240,6 +240,12 @@ where
         };
         decisions += 1;
         on_decision(decisions, state, &chosen);
+        if state.status() != Status::Running {
+            // Listing the moves for the callback passed a limit (say
+            // `--max-options`): the game stopped before this decision.
+            decisions -= 1;
+            continue;
+        }
         if let Err(e) = state.apply(&chosen) {
             let why = match e {
                 // The game's own account: which decision, which move or

@@ -26,7 +26,7 @@
 
 use super::{play_out, player_seed, GameEnd, Ruleset};
 use crate::engine::GameOptions;
-use crate::game::{GameState, Outcome};
+use crate::game::{GameState, Outcome, Status};
 use crate::player::RandomPlayer;
 use std::fmt::Write;
 
@@ -90,6 +90,11 @@ pub fn run_game_to<R: Ruleset>(
                 .map_or("nobody".to_string(), |p| format!("player {p}"));
             let _ = writeln!(out, "\n== decision {n}: {who} ==\nlegal moves:");
             let mut moves = state.legal_moves();
+            if state.status() != Status::Running {
+                // Listing them passed a limit: the stop is told below.
+                let _ = writeln!(out, "  (not listed: the game stopped)");
+                return;
+            }
             // The texts made once for the decision, the chosen move's last.
             let chosen_at = moves.iter().position(|mv| mv == chosen);
             moves.push(chosen.clone());
