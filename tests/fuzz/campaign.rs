@@ -404,6 +404,8 @@ impl Campaign {
                             &save_at,
                             "--save",
                             &saved,
+                            "--max-options",
+                            RUN_OPTIONS,
                         ]),
                     ],
                     replay: Some(strings(&[
@@ -415,6 +417,8 @@ impl Campaign {
                         &seed,
                         "--max-decisions",
                         "100",
+                        "--max-options",
+                        RUN_OPTIONS,
                     ])),
                 }
             }
