@@ -247,3 +247,21 @@ fn perft_memory_does_not_grow_with_the_moves_of_the_root() {
         "{stdout}"
     );
 }
+
+#[test]
+fn a_setting_the_rules_refuse_before_any_chance_is_one_error_before_any_game() {
+    // Cartagena's `require` on VARIANT fails before anything is shuffled,
+    // so it would fail alike in every game: simulate says so once.
+    let (code, out, err) = cardboard(&[
+        "simulate",
+        "games/cartagena.rcy",
+        "--games",
+        "100",
+        "--set",
+        "VARIANT=4",
+    ]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.is_empty(), "{out}");
+    assert_eq!(err.matches("the rules require").count(), 1, "{err}");
+    assert!(err.contains("line 140, column 13"), "{err}");
+}

@@ -76,6 +76,13 @@ impl Rules {
     /// Starts a game: evaluates declares (with overrides), runs setup and
     /// plays on to the first decision.
     pub fn start(&self, options: &GameOptions) -> Result<State, PlayError> {
+        self.start_with(options, &mut false)
+    }
+
+    /// [`Rules::start`]; on an error, `drew` tells whether anything was
+    /// drawn from the game's chance before it (when not, every seed fails
+    /// the same way).
+    fn start_with(&self, options: &GameOptions, drew: &mut bool) -> Result<State, PlayError> {
         self.check_overrides(&options.overrides)?;
         let tabs = &self.tabs;
         let rng = crate::random::GameRng::new(options.seed);
@@ -85,7 +92,7 @@ impl Rules {
                 table.rng = rng;
                 (table, globals)
             }
-            None => self.setup(options, rng)?,
+            None => self.setup_with(options, rng, drew)?,
         };
         let mut state = State {
             tabs: self.tabs.clone(),
@@ -100,7 +107,10 @@ impl Rules {
             sampled: RefCell::new(None),
             plan: None,
         };
-        state.begin()?;
+        if let Err(e) = state.begin() {
+            *drew = state.table.get_mut().rng != crate::random::GameRng::new(options.seed);
+            return Err(e);
+        }
         Ok(state)
     }
 
@@ -148,7 +158,18 @@ impl Rules {
                 override_value(prog, name, &d.value, text)?;
             }
         }
-        Ok(())
+        // A start that fails before it draws anything from the game's
+        // chance (a `require` on a declared constant, a board size) fails
+        // alike for every seed: one error, before any game.
+        let options = GameOptions {
+            seed: 0,
+            overrides: overrides.to_vec(),
+        };
+        let mut drew = false;
+        match self.start_with(&options, &mut drew) {
+            Err(e) if !drew => Err(e),
+            _ => Ok(()),
+        }
     }
 
     /// Refuses an override of a constant the file does not declare.
@@ -177,11 +198,14 @@ impl Rules {
     /// Evaluates the declares (with the overrides), the player count and
     /// the boards, and runs the setup; when none of it drew from the
     /// game's chance, the result is kept for the next game with the same
-    /// overrides ([`Tables::setup_done`]).
-    fn setup(
+    /// overrides ([`Tables::setup_done`]). On an error, `drew` tells whether anything was
+    /// drawn from the game's chance before it (when not, every seed fails
+    /// the same way).
+    fn setup_with(
         &self,
         options: &GameOptions,
         rng: crate::random::GameRng,
+        drew: &mut bool,
     ) -> Result<(Table, Vec<Value>), PlayError> {
         let tabs = &self.tabs;
         let prog = &tabs.prog;
@@ -194,9 +218,10 @@ impl Rules {
             for (i, d) in prog.declares.iter().enumerate() {
                 let v = match options.overrides.iter().rev().find(|(n, _)| *n == d.name) {
                     Some((_, text)) => override_value(prog, &d.name, &d.value, text)?,
-                    None => m
-                        .value(&d.value)
-                        .map_err(|f| PlayError::Rules(m.locate(f, d.span).into()))?,
+                    None => m.value(&d.value).map_err(|f| {
+                        *drew = m.table.rng != rng;
+                        PlayError::Rules(m.locate(f, d.span).into())
+                    })?,
                 };
                 m.vars[i] = v.clone();
                 globals.push(v);
@@ -205,9 +230,13 @@ impl Rules {
         let players = {
             let mut m = Machine::new(tabs, &mut scratch, &mut room, &globals);
             m.int(&prog.setup.players)
-                .map_err(|f| m.locate(f, prog.setup.players_span))
+                .map_err(|f| {
+                    *drew = m.table.rng != rng;
+                    m.locate(f, prog.setup.players_span)
+                })
                 .map_err(|e| PlayError::Rules(e.into()))?
         };
+        *drew = scratch.rng != rng;
         if !(1..=MAX_PLAYERS).contains(&players) {
             return Err(PlayError::Rules(format!(
                 "`create players` makes {players} players: between 1 and {MAX_PLAYERS} are allowed"
@@ -215,8 +244,12 @@ impl Rules {
         }
         let boards = {
             let mut m = Machine::new(tabs, &mut scratch, &mut room, &globals);
-            board_sizes(&mut m, prog, players as usize).map_err(PlayError::Rules)?
+            board_sizes(&mut m, prog, players as usize).map_err(|e| {
+                *drew = m.table.rng != rng;
+                PlayError::Rules(e)
+            })?
         };
+        *drew = scratch.rng != rng;
         let mut table = Table::new(tabs, players as usize, boards, rng.clone());
         if let Some(teams) = &prog.setup.teams {
             create::set_teams(&mut table, teams).map_err(|e| PlayError::Rules(e.into()))?;
@@ -226,6 +259,7 @@ impl Rules {
             for (i, a) in prog.setup.actions.iter().enumerate() {
                 let span = prog.setup.spans.get(i).copied().unwrap_or_default();
                 m.action(a).map_err(|f| {
+                    *drew = m.table.rng != rng || scratch.rng != rng;
                     PlayError::Rules(match &m.table.stopped {
                         // A limit passed: no rules error to locate.
                         Some(why) => format!("the setup: {why}"),
