@@ -124,18 +124,23 @@ fn mutate_number(
     let t = pick(rng, &of_kind(toks, Kind::Number))?.clone();
     let old = &text[t.span.clone()];
     let new = new_number(rng, old, numbers);
+    Some(replaced(text, &t, new, "number"))
+}
+
+/// `text` with token `t` replaced by `new`, and the edit, `what` naming
+/// the kind of token.
+fn replaced(text: &str, t: &Token, new: String, what: &str) -> (String, Edit) {
     let (l, c) = line_col(text, t.span.start);
-    let edit = Edit(format!("number at {l}:{c}: `{old}` -> `{new}`"));
-    Some((
-        apply(
-            text,
-            vec![Splice {
-                span: t.span,
-                with: new,
-            }],
-        ),
-        edit,
-    ))
+    let old = &text[t.span.clone()];
+    let edit = Edit(format!("{what} at {l}:{c}: `{old}` -> `{new}`"));
+    let spliced = apply(
+        text,
+        vec![Splice {
+            span: t.span.clone(),
+            with: new,
+        }],
+    );
+    (spliced, edit)
 }
 
 /// Replaces one name by another name of the same text.
@@ -162,19 +167,7 @@ fn mutate_name(rng: &mut GameRng, text: &str, toks: &[Token]) -> Option<(String,
         pick(rng, &same)
     }?
     .clone();
-    let (old, new) = (&text[t.span.clone()], text[other.span].to_string());
-    let (l, c) = line_col(text, t.span.start);
-    let edit = Edit(format!("name at {l}:{c}: `{old}` -> `{new}`"));
-    Some((
-        apply(
-            text,
-            vec![Splice {
-                span: t.span,
-                with: new,
-            }],
-        ),
-        edit,
-    ))
+    Some(replaced(text, &t, text[other.span].to_string(), "name"))
 }
 
 /// Drops a bracket, duplicates one, or adds one before some token.
