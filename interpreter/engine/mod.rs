@@ -10,13 +10,11 @@
 //! (`sample`: sample, then check). The automatic items run compiled to
 //! closures (`compile`).
 
-mod bits;
 mod board;
 mod cards;
 mod collections;
 mod compile;
 mod create;
-mod dir;
 mod eval;
 mod exec;
 mod explore;
@@ -29,10 +27,7 @@ pub mod limits;
 mod owners;
 mod path;
 mod position;
-mod regions;
 mod sample;
-mod spaceset;
-mod spatial;
 mod start;
 pub mod state;
 mod value;
@@ -41,6 +36,7 @@ mod view;
 use crate::game::{GameState, Outcome, PlayError, Status};
 use crate::ir::{CycleKind, LocKind, Program, StageItem, Sym, ValueExpr};
 use crate::random::{below, GameRng};
+use board::{regions, spaceset, spatial};
 use exec::{Machine, Oracle, Scratch};
 use failure::{between, option_error, Stop};
 pub use limits::Limits;

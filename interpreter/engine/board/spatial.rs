@@ -1,14 +1,14 @@
 //! Spatial queries: evaluating spaces of boards (`space`, `where`,
 //! `neighbour`, `after`/`before`) against the table's board geometry.
 
-use super::board;
-use super::compile::{Loaded, SpaceCond};
-use super::eval::R;
-use super::exec::Machine;
+use super::geom as board;
 use super::regions::Group;
 use super::spaceset::{Bits, SpaceSet};
-use super::state::Table;
-use super::value::Value;
+use crate::engine::compile::{Loaded, SpaceCond};
+use crate::engine::eval::R;
+use crate::engine::exec::Machine;
+use crate::engine::state::Table;
+use crate::engine::value::Value;
 use crate::ir::{SpaceExpr, StrExpr};
 
 impl Machine<'_> {
@@ -124,17 +124,17 @@ impl Machine<'_> {
     }
 
     /// A space that must exist.
-    pub(super) fn some_space(&mut self, e: &SpaceExpr) -> R<u32> {
+    pub(in crate::engine) fn some_space(&mut self, e: &SpaceExpr) -> R<u32> {
         self.space(e)?.ok_or_else(no_space)
     }
 
     #[inline]
-    pub(super) fn board_of(&self, s: u32) -> R<&board::BoardGeom> {
+    pub(in crate::engine) fn board_of(&self, s: u32) -> R<&board::BoardGeom> {
         board_in(&self.table.boards, s)
     }
 
     /// Evaluates a direction: an error for a string that is none.
-    pub(super) fn dir(&mut self, e: &StrExpr) -> R<board::Dir> {
+    pub(in crate::engine) fn dir(&mut self, e: &StrExpr) -> R<board::Dir> {
         if let StrExpr::Rotate(inner, quarters) = e {
             // Turned here, not through the direction's name.
             let d = self.dir(inner)?;
@@ -155,14 +155,14 @@ impl Machine<'_> {
 
 /// The error for a space that must exist and does not.
 #[cold]
-pub(super) fn no_space() -> super::eval::Fault {
+pub(in crate::engine) fn no_space() -> crate::engine::eval::Fault {
     "no space there (off the board): it has no index, row, column, locations or storages".into()
 }
 
 /// The board of space `s` among `boards`, or the error of a space on no
 /// board.
 #[inline]
-pub(super) fn board_in(boards: &board::Boards, s: u32) -> R<&board::BoardGeom> {
+pub(in crate::engine) fn board_in(boards: &board::Boards, s: u32) -> R<&board::BoardGeom> {
     // Most games have one board.
     if let [b] = boards.boards.as_slice() {
         if s >= b.first && s - b.first < b.len() {
@@ -186,7 +186,7 @@ impl Machine<'_> {
     /// reads only what the index knows; else one space at a time.
     /// Returns the group as a bit set of its board too (with the board's
     /// first space) when it was found so.
-    pub(super) fn group_into(
+    pub(in crate::engine) fn group_into(
         &mut self,
         test: &SpaceCond,
         loaded: &Loaded,
@@ -236,7 +236,7 @@ impl Machine<'_> {
     /// where `keep` holds, of the condition `body`, answered with bit sets
     /// from the index of what lies on the spaces; `None` when the index
     /// cannot answer one of the two conditions (or the board is too large).
-    pub(super) fn group_reaches(
+    pub(in crate::engine) fn group_reaches(
         &mut self,
         keep: (&SpaceCond, &Loaded),
         body: (&SpaceCond, &Loaded),
@@ -285,7 +285,7 @@ impl Machine<'_> {
 /// The number of the board of space `s` among `boards`, or the error of a
 /// space on no board.
 #[inline]
-pub(super) fn board_number(boards: &board::Boards, s: u32) -> R<u32> {
+pub(in crate::engine) fn board_number(boards: &board::Boards, s: u32) -> R<u32> {
     // Most games have one board.
     if let [b] = boards.boards.as_slice() {
         if s >= b.first && s - b.first < b.len() {

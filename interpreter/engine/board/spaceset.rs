@@ -15,8 +15,8 @@
 //! more than [`MAX_BITS`] spaces are searched one space at a time instead.
 
 pub use super::bits::{Bits, SpaceSet, MAX_BITS};
-use super::board::BoardGeom;
-use super::state::{Slot, Table};
+use super::geom::BoardGeom;
+use crate::engine::state::{Slot, Table};
 use crate::ir::{Sym, EMPTY};
 
 /// What the index knows of one location name on one board.
@@ -166,7 +166,7 @@ pub struct Lies<'t> {
 impl<'t> Lies<'t> {
     /// The table's fields but the index and the boards: those, and the
     /// index, borrowed apart.
-    pub fn of(t: &'t mut Table) -> (&'t mut SpaceIndex, &'t super::board::Boards, Lies<'t>) {
+    pub fn of(t: &'t mut Table) -> (&'t mut SpaceIndex, &'t super::geom::Boards, Lies<'t>) {
         let owner_base = Table::owner_count(t.players) as u32;
         let Table {
             space_index,
