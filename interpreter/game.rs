@@ -1,7 +1,9 @@
 //! The one narrow interface through which everything plays a game: random
 //! players, `run`, `simulate`, `perft` (and later search and network play).
 //! In the spirit of OpenSpiel's `State`: current player, legal moves, apply,
-//! status, outcome, a player's observation, moves as text and back, clone.
+//! status, outcome, a player's observation, moves as text and back, clone;
+//! for search, chance drawn anew and a state resampled from what one player
+//! has seen.
 
 use crate::random::{below, GameRng};
 use std::fmt;
@@ -111,4 +113,35 @@ pub trait GameState: Clone + Send {
     /// Reads a move written as [`Self::move_to_text`] writes it (or as the
     /// index of the move in [`Self::legal_moves`]).
     fn move_from_text(&self, text: &str) -> Result<Self::Move, PlayError>;
+
+    /// Draws the game's chance to come (shuffles, dice, random tie breaks)
+    /// anew from `seed`, so that a search playing on from a copy cannot
+    /// know what the real game's chance will bring. Nothing else changes.
+    /// The default does nothing: a game without chance, or one whose
+    /// chance a search may know.
+    fn reseed_chance(&mut self, seed: u64) {
+        let _ = seed;
+    }
+
+    /// Starts keeping, for every seat, which cards it has seen (see
+    /// [`Self::resample`]); a game keeps nothing until asked, so that
+    /// playouts pay nothing for it. Cards seen before the call are
+    /// forgotten (which only makes [`Self::resample`] redeal more). The
+    /// default keeps nothing.
+    fn keep_seen(&mut self) {}
+
+    /// A state that `observer` cannot tell from this one, drawn at random
+    /// from `rng`: every card the observer cannot see now and has not seen
+    /// (as [`Self::keep_seen`] keeps it) is dealt anew among the places of
+    /// such cards, each place keeping its number of cards, and everything
+    /// the observer sees stays as it is; the game's chance to come is
+    /// drawn anew too. The result depends on the true state only through
+    /// what the observer has seen: two states with the same observation
+    /// history give the same result for the same `rng`. For
+    /// information-set search (docs/search.md says what "seen" covers).
+    /// `None` when the game cannot resample (the default).
+    fn resample(&self, observer: usize, rng: &mut GameRng) -> Option<Self> {
+        let _ = (observer, rng);
+        None
+    }
 }

@@ -34,4 +34,5 @@ pub mod loading;
 pub mod lower;
 pub mod player;
 pub mod random;
+pub mod search;
 pub mod syntax;

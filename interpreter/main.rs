@@ -4,12 +4,13 @@
 use cardboard::drivers::check::{check_files, EXIT_BAD_FILE, EXIT_UNREADABLE};
 use cardboard::drivers::output::{tell, Output, EXIT_OUTPUT};
 use cardboard::drivers::perft::{perft_run, perft_table, MAX_DEPTH};
-use cardboard::drivers::run::run_game_to;
-use cardboard::drivers::simulate::{simulate, SimulateConfig};
+use cardboard::drivers::run::run_seated;
+use cardboard::drivers::simulate::{simulate_seated, SimulateConfig};
 use cardboard::drivers::{parse_set, FromPosition, GameEnd, Ruleset, DEFAULT_MAX_DECISIONS};
 use cardboard::engine::limits::{self, Limits};
 use cardboard::engine::{GameOptions, Rules, State};
 use cardboard::loading::LoadError;
+use cardboard::search::seats::Seats;
 use clap::{Args, Parser, Subcommand};
 use std::io::{ErrorKind, Stdout};
 use std::path::{Path, PathBuf};
@@ -70,6 +71,11 @@ enum Command {
         file: PathBuf,
         #[command(flatten)]
         game: GameArgs,
+        /// Who plays each seat, in seat order: random, mcts[:ITERATIONS],
+        /// ismcts[:ITERATIONS], separated by commas (e.g. mcts:2000,random);
+        /// seats not named are random. See docs/search.md.
+        #[arg(long, value_name = "SEATS", value_parser = Seats::parse)]
+        seats: Option<Seats>,
         /// Stop the game after this many decisions.
         #[arg(long, value_name = "M", default_value_t = DEFAULT_MAX_DECISIONS)]
         max_decisions: u64,
@@ -106,6 +112,11 @@ enum Command {
         /// Stop a game after this many decisions (counted as stopped).
         #[arg(long, value_name = "M", default_value_t = DEFAULT_MAX_DECISIONS)]
         max_decisions: u64,
+        /// Who plays each seat, in seat order: random, mcts[:ITERATIONS],
+        /// ismcts[:ITERATIONS], separated by commas (e.g. mcts:2000,random);
+        /// seats not named are random. See docs/search.md.
+        #[arg(long, value_name = "SEATS", value_parser = Seats::parse)]
+        seats: Option<Seats>,
         /// Print the report as one JSON object.
         #[arg(long)]
         json: bool,
@@ -244,6 +255,7 @@ fn command(command: Command, out: &mut Output<Stdout>) -> i32 {
         Command::Run {
             file,
             game,
+            seats,
             max_decisions,
             save,
             save_at,
@@ -253,15 +265,16 @@ fn command(command: Command, out: &mut Output<Stdout>) -> i32 {
                 Err(code) => return code,
             };
             let limit = save_at.map_or(max_decisions, |n| n.min(max_decisions));
+            let seats = seats.clone().unwrap_or_default();
             let (result, end_state) = match start {
                 Some(state) => {
                     let options = GameOptions {
                         seed: game.seed,
                         overrides: state.settings(),
                     };
-                    run_game_to(&FromPosition::new(state), &options, limit)
+                    run_seated(&FromPosition::new(state), &options, limit, &seats)
                 }
-                None => run_game_to(rules, &game.options(), limit),
+                None => run_seated(rules, &game.options(), limit, &seats),
             };
             out.put(&format!("file: {}\n", file.display()));
             if let Some(pos) = &game.position {
@@ -287,8 +300,10 @@ fn command(command: Command, out: &mut Output<Stdout>) -> i32 {
             game,
             jobs,
             max_decisions,
+            seats,
             json,
         } => with_rules(&file, game.limits(), |rules| {
+            let seats = seats.clone().unwrap_or_default();
             let config = SimulateConfig {
                 games,
                 seed: game.seed,
@@ -297,8 +312,10 @@ fn command(command: Command, out: &mut Output<Stdout>) -> i32 {
                 jobs: jobs.unwrap_or(0),
             };
             match position_of(rules, &game) {
-                Ok(Some(state)) => simulate_command(&FromPosition::new(state), &config, json, out),
-                Ok(None) => simulate_command(rules, &config, json, out),
+                Ok(Some(state)) => {
+                    simulate_command(&FromPosition::new(state), &config, &seats, json, out)
+                }
+                Ok(None) => simulate_command(rules, &config, &seats, json, out),
                 Err(code) => code,
             }
         }),
@@ -411,6 +428,7 @@ fn save_position(path: &Path, end: &GameEnd, state: Option<&State>) -> i32 {
 fn simulate_command<R: Ruleset>(
     rules: &R,
     config: &SimulateConfig,
+    seats: &Seats,
     json: bool,
     out: &mut Output<Stdout>,
 ) -> i32 {
@@ -429,7 +447,7 @@ fn simulate_command<R: Ruleset>(
     } else {
         ProgressBar::hidden()
     };
-    let result = simulate(rules, config, &|n| bar.inc(n));
+    let result = simulate_seated(rules, config, seats, &|n| bar.inc(n));
     bar.finish_and_clear();
     match result {
         Ok(report) => {

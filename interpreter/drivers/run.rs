@@ -24,10 +24,10 @@
 //! winners: player 0
 //! ```
 
-use super::{play_out, player_seed, GameEnd, Ruleset};
+use super::{play_out, GameEnd, Ruleset};
 use crate::engine::GameOptions;
 use crate::game::{GameState, Outcome, Status};
-use crate::player::RandomPlayer;
+use crate::search::seats::Seats;
 use std::fmt::Write;
 
 /// One game played by [`run_game`].
@@ -43,7 +43,7 @@ pub struct RunResult {
 
 /// The transcript of one game with random players (see the module doc).
 /// The game's chance uses `options.seed`, the random player
-/// [`player_seed`]`(options.seed)`.
+/// [`player_seed`](super::player_seed)`(options.seed)`.
 pub fn transcript<R: Ruleset>(rules: &R, options: &GameOptions, max_decisions: u64) -> String {
     run_game(rules, options, max_decisions).text
 }
@@ -59,6 +59,19 @@ pub fn run_game_to<R: Ruleset>(
     rules: &R,
     options: &GameOptions,
     max_decisions: u64,
+) -> (RunResult, Option<R::State>) {
+    run_seated(rules, options, max_decisions, &Seats::random())
+}
+
+/// Plays one game like [`run_game_to`] with `seats` choosing the moves
+/// ([`Seats::player`] of the game's seed; the random seats play as
+/// [`run_game`]'s player). Seats other than random are named in the
+/// transcript's header; more seats than players is an error at start.
+pub fn run_seated<R: Ruleset>(
+    rules: &R,
+    options: &GameOptions,
+    max_decisions: u64,
+    seats: &Seats,
 ) -> (RunResult, Option<R::State>) {
     let mut text = String::new();
     let out = &mut text;
@@ -76,10 +89,27 @@ pub fn run_game_to<R: Ruleset>(
             return (result, None);
         }
     };
-    header(out, options, Some(state.num_players()), max_decisions);
+    let players = state.num_players();
+    if let Err(e) = seats.check(players) {
+        header(out, options, Some(players), max_decisions);
+        let _ = writeln!(out, "== error at start ==\n{e}");
+        let result = RunResult {
+            text,
+            end: GameEnd::Error(e),
+            decisions: 0,
+        };
+        return (result, None);
+    }
+    header(out, options, Some(players), max_decisions);
+    if !seats.all_random() {
+        let _ = writeln!(out, "seats: {}\n", seats.describe(players).join(", "));
+    }
     section(out, "== setup ==", &rules.describe(&state));
+    if seats.any_ismcts() {
+        state.keep_seen();
+    }
 
-    let mut player = RandomPlayer::new(player_seed(options.seed));
+    let mut player = seats.player(options.seed);
     let (end, decisions) = play_out(
         &mut state,
         &mut player,

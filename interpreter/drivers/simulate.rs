@@ -16,9 +16,10 @@
 //! played.
 
 pub use super::game_seed;
-use super::{play_out, player_seed, GameEnd, Ruleset};
+use super::{play_out, GameEnd, Ruleset};
 use crate::engine::GameOptions;
-use crate::player::RandomPlayer;
+use crate::game::GameState;
+use crate::search::seats::Seats;
 use serde::Serialize;
 use std::fmt::Write;
 use std::time::Instant;
@@ -75,6 +76,9 @@ pub struct SimulateReport {
     pub wins: Vec<u64>,
     /// Per seat: finished games in which it shared first place.
     pub ties: Vec<u64>,
+    /// Per seat: who played it (`random`, `mcts:2000`, `ismcts:500`; see
+    /// `--seats`).
+    pub seats: Vec<String>,
     /// Decisions per game (forced ones included), over games without error.
     pub mean_decisions: f64,
     /// Legal moves per decision, over the decisions of the games without
@@ -119,10 +123,32 @@ pub fn simulate<R: Ruleset>(
     config: &SimulateConfig,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<SimulateReport, String> {
+    simulate_seated(rules, config, &Seats::random(), progress)
+}
+
+/// Plays the games of [`simulate`] with `seats` choosing the moves (game
+/// `i`'s players are [`Seats::player`]`(game_seed(seed, i))`, so the
+/// report is the same for any number of threads). More seats than the
+/// game has players is an error before any game.
+pub fn simulate_seated<R: Ruleset>(
+    rules: &R,
+    config: &SimulateConfig,
+    seats: &Seats,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<SimulateReport, String> {
     use rayon::prelude::*;
     rules
         .check_settings(&config.overrides)
         .map_err(|e| e.to_string())?;
+    if !seats.all_random() {
+        let options = GameOptions {
+            seed: game_seed(config.seed, 0),
+            overrides: config.overrides.clone(),
+        };
+        if let Ok(state) = rules.start(&options) {
+            seats.check(state.num_players())?;
+        }
+    }
     let chunks = config.games.div_ceil(CHUNK);
     let threads = threads_for(config.jobs, chunks);
     let pool = rayon::ThreadPoolBuilder::new()
@@ -144,7 +170,7 @@ pub fn simulate<R: Ruleset>(
                 for i in first..last {
                     let seed = game_seed(config.seed, i);
                     let count = i % BRANCHING_EVERY == 0;
-                    let record = play_one(rules, config, seed, count, &mut slot);
+                    let record = play_one(rules, config, seats, seed, count, &mut slot);
                     tally.add(i, seed, record, config);
                 }
                 progress(last - first);
@@ -156,7 +182,9 @@ pub fn simulate<R: Ruleset>(
             })
     });
     let seconds = started.elapsed().as_secs_f64();
-    Ok(total.report(config, seconds, pool.current_num_threads()))
+    let mut report = total.report(config, seconds, pool.current_num_threads());
+    report.seats = seats.describe(report.wins.len());
+    Ok(report)
 }
 
 /// The threads worth starting for `jobs` asked (0: one per core) and
@@ -184,6 +212,7 @@ struct GameRecord {
 fn play_one<R: Ruleset>(
     rules: &R,
     config: &SimulateConfig,
+    seats: &Seats,
     seed: u64,
     count: bool,
     slot: &mut Option<R::State>,
@@ -206,7 +235,10 @@ fn play_one<R: Ruleset>(
             moves: None,
         };
     };
-    let mut player = RandomPlayer::new(player_seed(seed));
+    if seats.any_ismcts() {
+        state.keep_seen();
+    }
+    let mut player = seats.player(seed);
     let mut moves = 0u64;
     let (end, decisions) = play_out(state, &mut player, config.max_decisions, |_, state, _| {
         if count {
@@ -338,6 +370,7 @@ impl Tally {
             errors: self.errors,
             wins: self.wins,
             ties: self.ties,
+            seats: Vec::new(),
             mean_decisions: ratio(self.decisions, self.played),
             mean_branching_counted: ratio(self.moves, self.counted_decisions),
             branching_games: self.counted,
@@ -417,6 +450,7 @@ impl SimulateReport {
                 parts.join(", ")
             }
         };
+        let _ = writeln!(o, "seats:            {}", self.seats.join(", "));
         let _ = writeln!(o, "wins (alone):     {}", seats(&self.wins));
         let _ = writeln!(o, "ties (shared):    {}", seats(&self.ties));
         let _ = writeln!(

@@ -148,6 +148,10 @@ impl GameState for State {
             .collect()
     }
 
+    fn reseed_chance(&mut self, seed: u64) {
+        self.table.get_mut().rng = GameRng::new(seed);
+    }
+
     fn move_from_text(&self, text: &str) -> Result<Move, PlayError> {
         let moves = self.legal_moves();
         let text = text.trim();

@@ -1,0 +1,198 @@
+//! Who plays each seat (`--seats`): `random`, `mcts[:ITERATIONS]` or
+//! `ismcts[:ITERATIONS]`, in seat order, separated by commas; seats not
+//! named are random.
+//!
+//! ```
+//! use cardboard::search::seats::{SeatKind, Seats};
+//! let seats = Seats::parse("mcts:2000,random").unwrap();
+//! assert_eq!(seats.kind(0), SeatKind::Mcts(2000));
+//! assert_eq!(seats.kind(5), SeatKind::Random);
+//! assert!(Seats::parse("alphazero").is_err());
+//! ```
+
+use super::tree::SearchConfig;
+use super::{Method, Searcher};
+use crate::drivers::player_seed;
+use crate::game::GameState;
+use crate::player::{Player, RandomPlayer};
+use crate::random::splitmix64;
+use std::fmt;
+
+/// Iterations per decision when a search seat names none.
+pub const DEFAULT_ITERATIONS: u32 = 1_000;
+/// The most iterations per decision a seat may ask for.
+pub const MAX_ITERATIONS: u32 = 100_000_000;
+
+/// What plays one seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeatKind {
+    /// Uniformly random moves (the default).
+    Random,
+    /// UCT Monte Carlo tree search with this many iterations a decision.
+    Mcts(u32),
+    /// Information-set MCTS with this many iterations a decision.
+    Ismcts(u32),
+}
+
+impl fmt::Display for SeatKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SeatKind::Random => write!(f, "random"),
+            SeatKind::Mcts(n) => write!(f, "mcts:{n}"),
+            SeatKind::Ismcts(n) => write!(f, "ismcts:{n}"),
+        }
+    }
+}
+
+/// The seats named on the command line, in seat order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Seats {
+    named: Vec<SeatKind>,
+}
+
+impl Seats {
+    /// Every seat random (no `--seats`).
+    pub fn random() -> Seats {
+        Seats::default()
+    }
+
+    /// Reads `--seats`: kinds separated by commas, each `random`, `mcts`,
+    /// `ismcts`, the last two with an optional `:ITERATIONS` (default
+    /// [`DEFAULT_ITERATIONS`], at most [`MAX_ITERATIONS`]).
+    pub fn parse(text: &str) -> Result<Seats, String> {
+        let mut named = Vec::new();
+        for (i, part) in text.split(',').enumerate() {
+            let part = part.trim();
+            let (kind, budget) = match part.split_once(':') {
+                Some((k, b)) => (k.trim(), Some(b.trim())),
+                None => (part, None),
+            };
+            let iterations = match budget {
+                None => DEFAULT_ITERATIONS,
+                Some(b) => match b.parse::<u32>() {
+                    Ok(n) if (1..=MAX_ITERATIONS).contains(&n) => n,
+                    _ => {
+                        return Err(format!(
+                            "seat {i}: `{b}` is not a number of iterations (1 to {MAX_ITERATIONS}) in `{part}`"
+                        ))
+                    }
+                },
+            };
+            named.push(match kind {
+                "random" if budget.is_none() => SeatKind::Random,
+                "random" => {
+                    return Err(format!(
+                        "seat {i}: a random seat takes no budget (`{part}`)"
+                    ))
+                }
+                "mcts" => SeatKind::Mcts(iterations),
+                "ismcts" => SeatKind::Ismcts(iterations),
+                "" => return Err(format!("seat {i} is empty in `{text}`")),
+                other => {
+                    return Err(format!(
+                        "seat {i}: unknown kind `{other}` (expected random, mcts[:ITERATIONS] or ismcts[:ITERATIONS])"
+                    ))
+                }
+            });
+        }
+        Ok(Seats { named })
+    }
+
+    /// The kind of seat `seat`.
+    pub fn kind(&self, seat: usize) -> SeatKind {
+        self.named.get(seat).copied().unwrap_or(SeatKind::Random)
+    }
+
+    /// Whether every seat is random.
+    pub fn all_random(&self) -> bool {
+        self.named.iter().all(|k| *k == SeatKind::Random)
+    }
+
+    /// Whether some seat plays ISMCTS (the game must then keep what each
+    /// seat has seen, [`GameState::keep_seen`]).
+    pub fn any_ismcts(&self) -> bool {
+        self.named.iter().any(|k| matches!(k, SeatKind::Ismcts(_)))
+    }
+
+    /// Refuses more named seats than the game has.
+    pub fn check(&self, players: usize) -> Result<(), String> {
+        if self.named.len() > players {
+            return Err(format!(
+                "--seats names {} seats but the game has {players} players",
+                self.named.len()
+            ));
+        }
+        Ok(())
+    }
+
+    /// The kinds of a game's `players` seats, as text (`mcts:2000`,
+    /// `random`...).
+    pub fn describe(&self, players: usize) -> Vec<String> {
+        (0..players.max(self.named.len()))
+            .map(|p| self.kind(p).to_string())
+            .collect()
+    }
+
+    /// The players of the game whose seed is `game_seed`: the random seats
+    /// share one [`RandomPlayer`] seeded with [`player_seed`]`(game_seed)`
+    /// (so a game without search seats is played as before), and search
+    /// seat `p` has its own generator, seeded from that seed and `p`.
+    pub fn player(&self, game_seed: u64) -> SeatedPlayer {
+        let base = player_seed(game_seed);
+        let searchers = self
+            .named
+            .iter()
+            .enumerate()
+            .map(|(p, kind)| {
+                let seed = splitmix64(base, p as u64 + 1);
+                match *kind {
+                    SeatKind::Random => None,
+                    SeatKind::Mcts(n) => Some(Searcher::new(
+                        Method::Mcts,
+                        SearchConfig::with_iterations(n),
+                        seed,
+                    )),
+                    SeatKind::Ismcts(n) => Some(Searcher::new(
+                        Method::Ismcts,
+                        SearchConfig::with_iterations(n),
+                        seed,
+                    )),
+                }
+            })
+            .collect();
+        SeatedPlayer {
+            random: RandomPlayer::new(base),
+            searchers,
+        }
+    }
+}
+
+/// The players of one game, each seat's decisions asked of its own.
+#[derive(Clone, Debug)]
+pub struct SeatedPlayer {
+    random: RandomPlayer,
+    searchers: Vec<Option<Searcher>>,
+}
+
+impl SeatedPlayer {
+    fn searcher<S: GameState>(&mut self, state: &S) -> Option<&mut Searcher> {
+        let seat = state.current_player()?;
+        self.searchers.get_mut(seat)?.as_mut()
+    }
+}
+
+impl<S: GameState> Player<S> for SeatedPlayer {
+    fn choose(&mut self, state: &S, moves: &[S::Move]) -> usize {
+        match self.searcher(state) {
+            Some(s) => s.choose(state, moves),
+            None => self.random.choose(state, moves),
+        }
+    }
+
+    fn choose_move(&mut self, state: &S) -> Result<Option<S::Move>, String> {
+        match self.searcher(state) {
+            Some(s) => s.choose_move(state),
+            None => Player::<S>::choose_move(&mut self.random, state),
+        }
+    }
+}

@@ -1,0 +1,285 @@
+//! The search tree shared by MCTS and ISMCTS: UCT over the moves of the
+//! [`GameState`] interface, one tree per decision.
+//!
+//! Each iteration plays from a fresh state that the caller draws (a copy of
+//! the game with its chance drawn anew for MCTS, a determinization for
+//! ISMCTS): down the tree by UCB1 while every move available there has been
+//! tried, then one new move, then a random playout to the end, whose reward
+//! every node on the way adds up from the point of view of the seat that
+//! played the node's move. Since the drawn states differ (chance,
+//! determinizations), the moves available at a node may differ from one
+//! iteration to the next: a child's UCB1 counts the iterations in which its
+//! move was available, not the parent's visits (Cowling, Powley and
+//! Whitehouse's single-observer ISMCTS, which is plain UCT when every
+//! drawn state is the same).
+
+use crate::game::{GameState, Outcome};
+use crate::random::{below, GameRng};
+
+/// How hard a search works and how it weighs exploring.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchConfig {
+    /// Iterations per decision.
+    pub iterations: u32,
+    /// The UCB1 exploration constant (rewards lie in 0..=1).
+    pub exploration: f64,
+    /// A playout still running after this many decisions is scored as a
+    /// draw (every seat gets `1 / seats`).
+    pub playout_limit: u32,
+}
+
+impl SearchConfig {
+    /// `iterations` per decision, exploration 0.7, playouts of at most
+    /// 2,000 decisions.
+    pub fn with_iterations(iterations: u32) -> SearchConfig {
+        SearchConfig {
+            iterations,
+            exploration: 0.7,
+            playout_limit: 2_000,
+        }
+    }
+}
+
+/// No child yet for this move.
+const NONE: u32 = u32::MAX;
+
+/// One node: the moves seen available here and the child of each, and the
+/// statistics of the move that led here.
+struct Node<M> {
+    /// Every move seen available here, in the order first seen.
+    moves: Vec<M>,
+    /// The child of each of `moves` ([`NONE`] until tried).
+    child: Vec<u32>,
+    /// The seat that played the move leading here (the root: the searcher).
+    mover: usize,
+    visits: u32,
+    /// Iterations in which this node's move was available at its parent.
+    avail: u32,
+    /// Sum of the mover's rewards.
+    reward: f64,
+}
+
+impl<M> Node<M> {
+    fn new(mover: usize) -> Node<M> {
+        Node {
+            moves: Vec::new(),
+            child: Vec::new(),
+            mover,
+            visits: 0,
+            avail: 0,
+            reward: 0.0,
+        }
+    }
+}
+
+/// Each seat's reward for a game that ended as `state` did: a win alone is
+/// 1, a first place shared by `k` seats `1 / k` each, other places 0; a
+/// game that did not finish (stopped, failed, cut at the playout limit) is
+/// a draw, `1 / seats` each.
+pub fn rewards(outcome: Option<&Outcome>, seats: usize, out: &mut Vec<f64>) {
+    out.clear();
+    out.resize(seats, 0.0);
+    match outcome {
+        Some(o) if !o.winners.is_empty() => {
+            let share = 1.0 / o.winners.len() as f64;
+            for &w in &o.winners {
+                if let Some(r) = out.get_mut(w) {
+                    *r = share;
+                }
+            }
+        }
+        _ => out.iter_mut().for_each(|r| *r = 1.0 / seats.max(1) as f64),
+    }
+}
+
+/// How the root's moves are found in a drawn state.
+pub enum RootMoves<M> {
+    /// The drawn state's legal moves are the root's (a copy of the game).
+    Same,
+    /// For each root move, the drawn state's move that stands for it
+    /// (`None`: not available in that state).
+    Mapped(Vec<Option<M>>),
+}
+
+/// Searches `config.iterations` iterations from the root, whose legal moves
+/// are `root_moves` and whose player is `me`; `draw` puts a fresh state for
+/// one iteration in its slot (it may reuse the state there) and says how
+/// the root's moves are found in it, or `None` when it cannot draw one
+/// (that iteration is skipped). Returns the visits of each root move.
+pub fn search<S: GameState>(
+    root_moves: &[S::Move],
+    me: usize,
+    config: &SearchConfig,
+    rng: &mut GameRng,
+    mut draw: impl FnMut(&mut Option<S>, &mut GameRng) -> Option<RootMoves<S::Move>>,
+) -> Vec<u32> {
+    let mut nodes: Vec<Node<S::Move>> = vec![Node::new(me)];
+    nodes[0].moves = root_moves.to_vec();
+    nodes[0].child = vec![NONE; root_moves.len()];
+    let mut slot: Option<S> = None;
+    let mut path: Vec<u32> = Vec::new();
+    let mut available: Vec<usize> = Vec::new();
+    let mut reward = Vec::new();
+    for _ in 0..config.iterations {
+        let Some(root_map) = draw(&mut slot, rng) else {
+            continue;
+        };
+        let Some(state) = slot.as_mut() else {
+            continue;
+        };
+        path.clear();
+        path.push(0);
+        let mut at = 0usize;
+        // Down the tree, then one new node.
+        while let Some(player) = state.current_player() {
+            available.clear();
+            if at == 0 {
+                match &root_map {
+                    RootMoves::Same => available.extend(0..root_moves.len()),
+                    RootMoves::Mapped(map) => {
+                        available.extend((0..map.len()).filter(|&i| map[i].is_some()))
+                    }
+                }
+            } else {
+                let moves = state.legal_moves();
+                note_available(&mut nodes[at], moves, &mut available);
+            }
+            if available.is_empty() {
+                break;
+            }
+            let (i, expanded) = pick(&mut nodes, at, &available, config, rng);
+            let chosen = match (&root_map, at) {
+                (RootMoves::Mapped(map), 0) => map[i].clone(),
+                _ => Some(nodes[at].moves[i].clone()),
+            };
+            let Some(chosen) = chosen else { break };
+            if state.apply(&chosen).is_err() {
+                break;
+            }
+            let child = match expanded {
+                Some(c) => c,
+                None => {
+                    let c = nodes.len() as u32;
+                    let mut node = Node::new(player);
+                    node.avail = 1;
+                    nodes.push(node);
+                    nodes[at].child[i] = c;
+                    path.push(c);
+                    break;
+                }
+            };
+            path.push(child);
+            at = child as usize;
+        }
+        // A random playout to the end.
+        let mut steps = 0u32;
+        while state.current_player().is_some() && steps < config.playout_limit {
+            let Some(mv) = state.random_move(rng) else {
+                break;
+            };
+            if state.apply(&mv).is_err() {
+                break;
+            }
+            steps += 1;
+        }
+        let outcome = state.current_player().is_none().then(|| state.outcome());
+        rewards(outcome.flatten().as_ref(), state.num_players(), &mut reward);
+        for &n in &path {
+            let node = &mut nodes[n as usize];
+            node.visits += 1;
+            node.reward += reward.get(node.mover).copied().unwrap_or(0.0);
+        }
+    }
+    nodes[0]
+        .child
+        .iter()
+        .map(|&c| {
+            if c == NONE {
+                0
+            } else {
+                nodes[c as usize].visits
+            }
+        })
+        .collect()
+}
+
+/// Records which of `node`'s moves the drawn state offers (`moves`), adding
+/// the ones never seen here, and lists their indices in `available`.
+fn note_available<M: PartialEq>(node: &mut Node<M>, moves: Vec<M>, available: &mut Vec<usize>) {
+    if node.moves.is_empty() && node.child.is_empty() {
+        node.child = vec![NONE; moves.len()];
+        node.moves = moves;
+        available.extend(0..node.moves.len());
+        return;
+    }
+    if node.moves == moves {
+        available.extend(0..node.moves.len());
+        return;
+    }
+    for mv in moves {
+        match node.moves.iter().position(|m| *m == mv) {
+            Some(i) => available.push(i),
+            None => {
+                node.moves.push(mv);
+                node.child.push(NONE);
+                available.push(node.moves.len() - 1);
+            }
+        }
+    }
+}
+
+/// Picks one of the `available` moves at node `at`: an untried one at
+/// random if there is any (its index and `None`), else the child with the
+/// best UCB1 (its index and the child). Counts the availability of the
+/// tried ones.
+fn pick<M>(
+    nodes: &mut [Node<M>],
+    at: usize,
+    available: &[usize],
+    config: &SearchConfig,
+    rng: &mut GameRng,
+) -> (usize, Option<u32>) {
+    let children = &nodes[at].child;
+    let untried = available.iter().filter(|&&i| children[i] == NONE).count();
+    if untried > 0 {
+        let k = below(rng, untried);
+        let i = available
+            .iter()
+            .copied()
+            .filter(|&i| children[i] == NONE)
+            .nth(k)
+            .unwrap_or(available[0]);
+        for &j in available {
+            let c = nodes[at].child[j];
+            if c != NONE {
+                nodes[c as usize].avail += 1;
+            }
+        }
+        return (i, None);
+    }
+    let mut best = (f64::NEG_INFINITY, available[0]);
+    for &j in available {
+        let c = nodes[at].child[j] as usize;
+        let node = &mut nodes[c];
+        node.avail += 1;
+        let visits = f64::from(node.visits.max(1));
+        let score = node.reward / visits
+            + config.exploration * (f64::from(node.avail).ln() / visits).sqrt();
+        if score > best.0 {
+            best = (score, j);
+        }
+    }
+    let i = best.1;
+    (i, Some(nodes[at].child[i]))
+}
+
+/// The index of the most visited move (the first of equals).
+pub fn most_visited(visits: &[u32]) -> usize {
+    let mut best = 0;
+    for (i, &v) in visits.iter().enumerate() {
+        if v > visits[best] {
+            best = i;
+        }
+    }
+    best
+}
