@@ -4,7 +4,8 @@
 //! primitives; any other action is handed, whole, to the evaluator.
 
 use super::arith;
-use super::expr::{self, bool, int, storage};
+use super::cond::bool;
+use super::expr::{self, int, storage};
 use super::space::SpaceCond;
 use super::{Ctx, Run, Thin, CR};
 use crate::diagnostic::Span;

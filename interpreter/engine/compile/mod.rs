@@ -33,6 +33,7 @@
 
 mod action;
 mod arith;
+mod cond;
 mod expr;
 mod leaf;
 pub(super) mod space;
@@ -195,7 +196,7 @@ impl Compiled {
         };
         let mut guards = vec![choices(&prog.body)];
         guards.extend(prog.stages.iter().map(|s| choices(&s.items)));
-        let ends = prog.stages.iter().map(|s| expr::bool(&s.end, cx)).collect();
+        let ends = prog.stages.iter().map(|s| cond::bool(&s.end, cx)).collect();
         Compiled {
             items,
             guards,
