@@ -118,19 +118,30 @@ impl<'a> Machine<'a> {
         // Only the picked item is needed: no copy of the collection.
         let picker = self.picker(over)?;
         let len = picker.len(self);
-        let Some(oracle) = self.oracle.as_mut() else {
-            return Ok(false);
-        };
         if len == 0 {
             return Ok(false);
         }
+        let Some(pick) = self.next_pick(len) else {
+            return Ok(false);
+        };
+        let item = picker.get(pick, self);
+        self.set_var(var as usize, item);
+        Ok(true)
+    }
+
+    /// The oracle's next pick among `len` (at least 1): `None` without an
+    /// oracle, or when the path does not fit (the oracle is marked
+    /// invalid).
+    #[inline(always)]
+    fn next_pick(&mut self, len: usize) -> Option<usize> {
+        let oracle = self.oracle.as_mut()?;
         let k = oracle.pos;
         if k >= oracle.path.len() {
             if oracle.probing {
                 oracle.path.push(0);
             } else {
                 oracle.invalid = true;
-                return Ok(false);
+                return None;
             }
         }
         let pick = oracle.path[k] as usize;
@@ -138,11 +149,44 @@ impl<'a> Machine<'a> {
         oracle.sizes.push(len as u32);
         if pick >= len {
             oracle.invalid = true;
-            return Ok(false);
+            return None;
         }
-        let item = picker.get(pick, self);
-        self.set_var(var as usize, item);
-        Ok(true)
+        Some(pick)
+    }
+
+    /// `(chain [stop] COLLECTION 'V BODY)` in a choice's option: one step
+    /// per pick of the oracle, while the collection (evaluated again
+    /// before each step) is not empty; with `stop`, a pick 0 after the
+    /// first step ends the chain and `i + 1` picks item `i` (see
+    /// [`Action::Chain`]).
+    #[inline(never)]
+    fn chain(&mut self, over: &CollectionExpr, var: VarId, body: &Condact, stop: bool) -> R<()> {
+        if self.oracle.is_none() {
+            return Err("a `chain` is a decision: it can only run in an option of a choice".into());
+        }
+        let mut first = true;
+        loop {
+            let picker = self.picker(over)?;
+            let len = picker.len(self);
+            if len == 0 {
+                return Ok(());
+            }
+            let stops = usize::from(stop && !first);
+            let Some(pick) = self.next_pick(len + stops) else {
+                return Ok(());
+            };
+            if stops == 1 && pick == 0 {
+                return Ok(());
+            }
+            self.charge(1)?;
+            let item = picker.get(pick - stops, self);
+            self.set_var(var as usize, item);
+            self.condact(body)?;
+            if self.oracle.as_ref().is_some_and(|o| o.invalid) {
+                return Ok(());
+            }
+            first = false;
+        }
     }
 
     /// Runs a conditional action; an error raised in it names its place
@@ -216,6 +260,12 @@ impl<'a> Machine<'a> {
                     self.condact(body)?;
                 }
             }
+            Action::Chain {
+                over,
+                var,
+                body,
+                stop,
+            } => self.chain(over, *var, body, *stop)?,
             Action::All { over, var, body } => {
                 let items = self.items(over)?;
                 for i in 0..items.len() {

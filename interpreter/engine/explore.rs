@@ -30,7 +30,7 @@ use super::eval::{Fault, R};
 use super::exec::Machine;
 use super::value::{Items, Value};
 use crate::diagnostic::Span;
-use crate::ir::{Action, CardExpr, Condact, Pos};
+use crate::ir::{Action, CardExpr, CollectionExpr, Condact, Pos};
 
 /// What the exploration collects.
 #[derive(Default)]
@@ -72,6 +72,17 @@ impl Explorer {
 thread_local! {
     /// The explorer of the last decision found on this thread.
     static SPARE: std::cell::Cell<Option<Explorer>> = const { std::cell::Cell::new(None) };
+}
+
+/// The error of a move nested past [`MAX_NESTING`].
+#[cold]
+fn too_deep() -> Fault {
+    format!(
+        "a move of more than {MAX_NESTING} steps one inside another \
+         (a `chain` of so many steps, an `any` in a `repeat` or `all` of so \
+         many passes, or as many nested forms that branch): it cannot be explored"
+    )
+    .into()
 }
 
 /// The rest of a run, called when an action is done.
@@ -178,12 +189,7 @@ impl<'a> Machine<'a> {
         tail: bool,
     ) -> R<()> {
         if ex.depth >= MAX_NESTING {
-            return Err(format!(
-                "a move of more than {MAX_NESTING} steps one inside another \
-                 (an `any` in a `repeat` or `all` of so many passes, or as many \
-                 nested forms that branch): it cannot be explored"
-            )
-            .into());
+            return Err(too_deep());
         }
         ex.depth += 1;
         let r = self.explore_action_here(a, span, ex, k, tail);
@@ -229,6 +235,12 @@ impl<'a> Machine<'a> {
                 self.vars[slot] = saved;
                 r
             }
+            Action::Chain {
+                over,
+                var,
+                body,
+                stop,
+            } => self.explore_chain((over, *var as usize, body, *stop), span, false, ex, k),
             Action::All { over, var, body } => {
                 let items = self.items(over)?;
                 let saved = self.vars[*var as usize].clone();
@@ -317,6 +329,75 @@ impl<'a> Machine<'a> {
             },
             tail && i + 1 == items.len(),
         )
+    }
+
+    /// Runs the steps of a `chain` (its collection, variable, body and
+    /// whether the player may stop), then `k`: the collection is evaluated
+    /// on the table as the steps so far left it; when it is empty the
+    /// chain ends (`k` runs), otherwise each item is a step: its body
+    /// runs (never as the tail: the collection is evaluated again after
+    /// it), then the next steps, then the changes are taken back. After
+    /// the first step (`later`), with `stop`, ending the chain there is
+    /// one more run, pick 0, before the steps (picks `i + 1`). Each step
+    /// nests one more (see [`MAX_NESTING`]). An error of a later step's
+    /// collection is located at `span`, the `chain`'s conditional action.
+    fn explore_chain(
+        &mut self,
+        chain: (&CollectionExpr, usize, &Condact, bool),
+        span: Span,
+        later: bool,
+        ex: &mut Explorer,
+        k: Cont<'_, 'a>,
+    ) -> R<()> {
+        let (over, var, body, stop) = chain;
+        let picker = self.picker(over)?;
+        let len = picker.len(self);
+        if len == 0 {
+            return k(self, ex);
+        }
+        if ex.depth >= MAX_NESTING {
+            return Err(too_deep());
+        }
+        ex.depth += 1;
+        let saved = std::mem::replace(&mut self.vars[var], Value::Unset);
+        let mark = self.journal_len();
+        let actions = self.actions;
+        let stops = usize::from(stop && later);
+        let mut r = Ok(());
+        if stops == 1 {
+            ex.path.push(0);
+            r = k(self, ex);
+            ex.path.pop();
+            self.undo_to(mark);
+            self.actions = actions;
+        }
+        for i in 0..len {
+            if r.is_err() {
+                break;
+            }
+            r = self.charge(1);
+            if r.is_err() {
+                break;
+            }
+            let item = picker.get(i, self);
+            self.set_var(var, item);
+            ex.path.push((i + stops) as u32);
+            r = self.explore_condact(
+                body,
+                ex,
+                &mut |m: &mut Machine<'a>, ex| {
+                    let r = m.explore_chain(chain, span, true, ex, k);
+                    r.map_err(|f| m.locate(f, span))
+                },
+                false,
+            );
+            ex.path.pop();
+            self.undo_to(mark);
+            self.actions = actions;
+        }
+        self.vars[var] = saved;
+        ex.depth -= 1;
+        r
     }
 
     /// Runs `body` `n` more times, then `k`; an error is located at

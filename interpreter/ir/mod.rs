@@ -231,7 +231,8 @@ pub struct Condact {
     pub cond: Option<BoolExpr>,
     /// The action.
     pub action: Action,
-    /// Whether the action holds an `any` (a choice branches there); set by
+    /// Whether the action holds an `any` or a `chain` (a choice branches
+    /// there); set by
     /// [`Condact::new`].
     pub branches: bool,
     /// Where it is in the rules file: a rules error raised while it runs
@@ -253,10 +254,10 @@ impl Condact {
 }
 
 impl Action {
-    /// Whether an `any` is reached anywhere inside.
+    /// Whether an `any` or a `chain` is reached anywhere inside.
     pub fn branches(&self) -> bool {
         match self {
-            Action::Any { .. } => true,
+            Action::Any { .. } | Action::Chain { .. } => true,
             Action::Do(items) => items.iter().any(|c| c.branches),
             Action::All { body, .. } | Action::Let { body, .. } => body.branches,
             Action::Repeat { body, .. } => body.branches(),
@@ -276,6 +277,21 @@ pub enum Action {
         over: CollectionExpr,
         var: VarId,
         body: Box<Condact>,
+    },
+    /// `(chain COLLECTION 'V CONDACT)` and `(chain stop COLLECTION 'V
+    /// CONDACT)` (cardboard extension), only inside an option of a
+    /// `choice`: steps picked one after another, one decision in all.
+    /// Each step evaluates COLLECTION on the table as the steps before it
+    /// left it; when it is empty the chain ends, otherwise the player
+    /// picks an item and the body runs with 'V bound to it. With `stop`
+    /// the player may also end the chain after any step (not before the
+    /// first). A move's path holds one pick per step (with `stop`, after
+    /// the first step: 0 to stop, `i + 1` for item `i`).
+    Chain {
+        over: CollectionExpr,
+        var: VarId,
+        body: Box<Condact>,
+        stop: bool,
     },
     /// `(all COLLECTION 'V CONDACT)`: the body once per item, in order.
     All {

@@ -1,7 +1,7 @@
 //! Lowering of actions and conditional actions: `(CONDITION ACTION)` or a
-//! bare action; `do`, `any`, `all`, `let`, `move`, `remember`, `forget`,
-//! `repeat`, `shuffle`, `set`, `inc`, `dec`, `cycle`, `turn pass`,
-//! `create teams|deck` and the older `put points`.
+//! bare action; `do`, `any`, `all`, `chain`, `let`, `move`, `remember`,
+//! `forget`, `repeat`, `shuffle`, `set`, `inc`, `dec`, `cycle`, `turn
+//! pass`, `create teams|deck` and the older `put points`.
 
 use super::classify::{storage_kind, StorageKind, ACTION_WORDS};
 use super::context::Lowerer;
@@ -179,6 +179,7 @@ impl Lowerer {
                     Action::All { over, var, body }
                 }
             }
+            "chain" => self.chain(e, items),
             "let" => {
                 if !self.arity(e, items, 3, "a value, a variable and an action") {
                     return nothing();
@@ -333,6 +334,41 @@ impl Lowerer {
         let count = self.int(&items[1]);
         let body = Box::new(self.action(&items[2]));
         Action::Repeat { count, body }
+    }
+
+    /// `(chain COLLECTION 'V ACTION)` and `(chain stop COLLECTION 'V
+    /// ACTION)`, in an option of a `choice` only.
+    fn chain(&mut self, e: &SExpr, items: &[SExpr]) -> Action {
+        let (stop, parts) = match items {
+            [_, SExpr::Name(w, _), c, v, b] if w == "stop" => (true, [c, v, b]),
+            [_, c, v, b] => (false, [c, v, b]),
+            _ => {
+                self.error(
+                    e.span(),
+                    "`chain` is written `(chain COLLECTION 'V ACTION)` or `(chain stop COLLECTION 'V ACTION)`",
+                );
+                return nothing();
+            }
+        };
+        if !self.in_choice {
+            self.error_note(
+                e.span(),
+                "a `chain` is a decision: it can only be in an option of a `choice`",
+                "outside a choice, loop with `repeat`, `all` or a stage",
+            );
+            return nothing();
+        }
+        let [c, v, b] = parts;
+        let (over, item) = self.collection(c);
+        let var = self.bind(v, item, "chain");
+        let body = Box::new(self.condact(b));
+        self.pop_var();
+        Action::Chain {
+            over,
+            var,
+            body,
+            stop,
+        }
     }
 
     /// `(create teams ...)` and `(create deck ...)`.

@@ -76,7 +76,7 @@ pub(super) const EXPRESSION_WORDS: &[&str] = &[
 /// Every word that begins an action.
 pub(super) const ACTION_WORDS: &[&str] = &[
     "move", "remember", "forget", "shuffle", "set", "inc", "dec", "cycle", "turn", "repeat",
-    "create", "put", "do", "any", "all", "let", "require",
+    "create", "put", "do", "any", "all", "let", "require", "chain",
 ];
 
 /// Words of the game's structure.

@@ -72,6 +72,9 @@ pub(super) struct Lowerer {
     pub boards: Vec<BoardEntry>,
     /// Set while the `declare`s are lowered (they come before the boards).
     pub in_declare: bool,
+    /// Set while the options of a `choice` are lowered (a `chain` is a
+    /// decision: it belongs there only).
+    pub in_choice: bool,
     pub errors: Vec<Diagnostic>,
     /// Set once a table overflowed, so the message is given once.
     overflow_reported: bool,
@@ -93,6 +96,7 @@ impl Lowerer {
             decks: Vec::new(),
             boards: Vec::new(),
             in_declare: false,
+            in_choice: false,
             errors: Vec::new(),
             overflow_reported: false,
         };

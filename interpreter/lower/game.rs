@@ -300,7 +300,10 @@ impl Lowerer {
                         if options.is_empty() {
                             self.error(e.span(), "a `choice` needs at least one option");
                         }
-                        options.iter().map(|c| self.condact(c)).collect()
+                        self.in_choice = true;
+                        let options = options.iter().map(|c| self.condact(c)).collect();
+                        self.in_choice = false;
+                        options
                     }
                     _ => {
                         self.error(
