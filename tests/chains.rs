@@ -577,3 +577,52 @@ fn a_rules_error_in_a_later_step_stops_the_game_at_the_chain() {
         assert!(e.contains("line 5, column 12: no space there"), "{e}");
     }
 }
+
+/// A token that hops one space at a time to the end of a track of
+/// `length` spaces: one chain of `length - 1` steps (`stop`: or any
+/// shorter one).
+fn one_hop_track(length: usize, stop: bool) -> Rules {
+    let stop = if stop { "stop " } else { "" };
+    let source = format!(
+        r#"
+(game
+ (setup (create players 2) (create board TRACK (track {length}))
+        (create deck (game vloc BOX) (deck (COLOR (RED)))))
+ (do ((move (top (game vloc BOX)) (top ((space TRACK 0) vloc TOKEN)))))
+ (stage player (end (> (game sto TURNS) 0))
+  (choice ((chain {stop}(filter (range 1 .. 1) 'H (onboard (space TRACK (+ (game sto AT) 'H)))) 'H
+            (do ((move (top ((space TRACK (game sto AT)) vloc TOKEN))
+                       (top ((space TRACK (+ (game sto AT) 'H)) vloc TOKEN)))
+                 (inc (game sto AT) 'H))))))
+  (do ((inc (game sto TURNS) 1))))
+ (scoring max (game sto AT)))
+"#
+    );
+    Rules::from_source("track.rcy", &source).unwrap()
+}
+
+#[test]
+fn a_chain_of_990_steps_plays_and_one_of_1001_is_refused() {
+    // On a test thread's stack of 2 MB: 990 steps are explored and played
+    // (compiled or not); with `stop`, each of the 990 lengths is a move.
+    for (stop, moves) in [(false, 1), (true, 990)] {
+        let r = one_hop_track(991, stop);
+        for rules in [r.clone(), r.uncompiled()] {
+            let mut game = rules.start(&GameOptions::default()).unwrap();
+            let legal = game.legal_moves();
+            assert_eq!(legal.len(), moves);
+            let longest = legal.last().unwrap();
+            assert_eq!(longest.path.len(), 990);
+            game.apply(longest).unwrap();
+            assert_eq!(game.outcome().expect("finished").scores, vec![990, 990]);
+        }
+    }
+    let e = match one_hop_track(1002, false).start(&GameOptions::default()) {
+        Ok(s) => format!("{:?}", s.status()),
+        Err(e) => e.to_string(),
+    };
+    assert!(
+        e.contains("a move of more than 1000 steps one inside another"),
+        "{e}"
+    );
+}
