@@ -77,10 +77,10 @@ pub struct Tables {
     pub int_count: usize,
     pub str_count: usize,
     pub point_count: usize,
-    pub loc_lookup: HashMap<(LocKind, Sym), u16>,
-    pub int_lookup: HashMap<Sym, u16>,
-    pub str_lookup: HashMap<Sym, u16>,
-    pub point_lookup: HashMap<Sym, u16>,
+    pub loc_lookup: owners::LocIndex,
+    pub int_lookup: owners::SymIndex,
+    pub str_lookup: owners::SymIndex,
+    pub point_lookup: owners::SymIndex,
     pub attr_lookup: HashMap<Sym, u16>,
     /// Byte offset of the start of each source line (empty if unknown).
     pub line_starts: Vec<u32>,
@@ -174,15 +174,10 @@ impl Tables {
             int_count: prog.int_names.len(),
             str_count: prog.str_names.len(),
             point_count: prog.point_names.len(),
-            loc_lookup: prog
-                .loc_names
-                .iter()
-                .enumerate()
-                .map(|(i, l)| ((l.kind, l.name), i as u16))
-                .collect(),
-            int_lookup: index(&prog.int_names),
-            str_lookup: index(&prog.str_names),
-            point_lookup: index(&prog.point_names),
+            loc_lookup: owners::LocIndex::new(prog.symbols.len(), &prog.loc_names),
+            int_lookup: owners::SymIndex::new(prog.symbols.len(), &prog.int_names),
+            str_lookup: owners::SymIndex::new(prog.symbols.len(), &prog.str_names),
+            point_lookup: owners::SymIndex::new(prog.symbols.len(), &prog.point_names),
             attr_lookup: index(&prog.attr_keys),
             line_starts: Vec::new(),
             source: "".into(),

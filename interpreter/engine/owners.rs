@@ -1,5 +1,7 @@
 //! Evaluation of who and where: players, teams, the owners of storages
-//! and locations, and the slots of storages and locations in the table.
+//! and locations, and the slots of storages and locations in the table;
+//! the tables that find a storage or location by a name computed while
+//! playing ([`SymIndex`], [`LocIndex`]).
 
 use super::eval::R;
 use super::exec::Machine;
@@ -115,12 +117,7 @@ impl Machine<'_> {
     // ---- storages and locations ------------------------------------------
 
     #[inline(always)]
-    fn name_id(
-        &mut self,
-        name: &NameRef<u16>,
-        lookup: &std::collections::HashMap<Sym, u16>,
-        what: &str,
-    ) -> R<u16> {
+    fn name_id(&mut self, name: &NameRef<u16>, lookup: &SymIndex, what: &str) -> R<u16> {
         match name {
             NameRef::Fixed(id) => Ok(*id),
             NameRef::Dynamic(e) => self.dynamic_name_id(e, lookup, what),
@@ -128,20 +125,43 @@ impl Machine<'_> {
     }
 
     #[inline(never)]
-    fn dynamic_name_id(
-        &mut self,
-        e: &StrExpr,
-        lookup: &std::collections::HashMap<Sym, u16>,
-        what: &str,
-    ) -> R<u16> {
-        let s = self.str(e)?;
-        lookup.get(&s).copied().ok_or_else(|| {
-            format!(
-                "no {what} named `{}` in this file",
-                self.tabs.prog.symbols[s as usize]
-            )
-            .into()
-        })
+    fn dynamic_name_id(&mut self, e: &StrExpr, lookup: &SymIndex, what: &str) -> R<u16> {
+        let s = self.name_str(e)?;
+        match lookup.get(&s) {
+            Some(id) => Ok(*id),
+            None => Err(self.unknown_name(what, s)),
+        }
+    }
+
+    /// The string of a computed name: a variable bound to a name of a
+    /// list read at once, anything else evaluated (out of line, so that
+    /// the usual case saves few registers).
+    #[inline(always)]
+    fn name_str(&mut self, e: &StrExpr) -> R<Sym> {
+        if let StrExpr::Var(v) = e {
+            if let Value::Str(s) = self.var(*v) {
+                return Ok(*s);
+            }
+        }
+        self.computed_str(e)
+    }
+
+    #[inline(never)]
+    fn computed_str(&mut self, e: &StrExpr) -> R<Sym> {
+        self.str(e)
+    }
+
+    /// "no location named `X` in this file".
+    #[cold]
+    #[inline(never)]
+    fn unknown_name(&self, what: &str, s: Sym) -> super::fault::Fault {
+        let name = self
+            .tabs
+            .prog
+            .symbols
+            .get(s as usize)
+            .map_or("", |n| n.as_str());
+        format!("no {what} named `{name}` in this file").into()
     }
 
     /// Index of an integer storage in `table.ints`.
@@ -191,13 +211,72 @@ impl Machine<'_> {
 
     #[inline(never)]
     fn dynamic_location(&mut self, owner: OwnerId, kind: LocKind, e: &StrExpr) -> R<Slot> {
-        let s = self.str(e)?;
-        let id = *self.tabs.loc_lookup.get(&(kind, s)).ok_or_else(|| {
-            format!(
-                "no location named `{}` in this file",
-                self.tabs.prog.symbols[s as usize]
-            )
-        })?;
-        Ok(owner * self.tabs.loc_count as u32 + id as u32)
+        let s = self.name_str(e)?;
+        match self.tabs.loc_lookup.get(&(kind, s)) {
+            Some(id) => Ok(owner * self.tabs.loc_count as u32 + *id as u32),
+            None => Err(self.unknown_name("location", s)),
+        }
+    }
+}
+
+/// The id of each storage name by its symbol: a name computed while
+/// playing (a variable bound to an item of a declared list of names) finds
+/// its storage with one index, no hashing.
+#[derive(Debug, Default)]
+pub struct SymIndex {
+    /// By symbol; [`NONE`] where the symbol names no storage.
+    ids: Vec<u16>,
+}
+
+/// No id.
+const NONE: u16 = u16::MAX;
+
+impl SymIndex {
+    /// The index of `names` (id i is `names[i]`) among `symbols` symbols.
+    pub fn new(symbols: usize, names: &[Sym]) -> SymIndex {
+        let mut ids = vec![NONE; symbols];
+        for (i, s) in names.iter().enumerate() {
+            if let Some(slot) = ids.get_mut(*s as usize) {
+                *slot = i as u16;
+            }
+        }
+        SymIndex { ids }
+    }
+
+    /// The id of the storage named `sym`.
+    #[inline]
+    pub fn get(&self, sym: &Sym) -> Option<&u16> {
+        self.ids.get(*sym as usize).filter(|id| **id != NONE)
+    }
+}
+
+/// The id of each location name by its kind and symbol, as [`SymIndex`].
+#[derive(Debug, Default)]
+pub struct LocIndex {
+    /// By `symbol * KINDS + kind`; [`NONE`] where there is no location.
+    ids: Vec<u16>,
+}
+
+/// The kinds of location (`vloc iloc hloc oloc mem`).
+const KINDS: usize = 5;
+
+impl LocIndex {
+    /// The index of `names` (id i is `names[i]`) among `symbols` symbols.
+    pub fn new(symbols: usize, names: &[LocName]) -> LocIndex {
+        let mut ids = vec![NONE; symbols * KINDS];
+        for (i, l) in names.iter().enumerate() {
+            if let Some(slot) = ids.get_mut(l.name as usize * KINDS + l.kind as usize) {
+                *slot = i as u16;
+            }
+        }
+        LocIndex { ids }
+    }
+
+    /// The id of location `(kind, sym)`.
+    #[inline]
+    pub fn get(&self, (kind, sym): &(LocKind, Sym)) -> Option<&u16> {
+        self.ids
+            .get(*sym as usize * KINDS + *kind as usize)
+            .filter(|id| **id != NONE)
     }
 }

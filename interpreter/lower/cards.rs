@@ -244,12 +244,22 @@ impl Lowerer {
         }
     }
 
-    /// `(OWNER KIND NAME)` (the caller checked the shape).
+    /// `(OWNER KIND NAME)` (the caller checked the shape). A computed NAME
+    /// whose names the file fixes (a variable bound to a declared list of
+    /// names) makes a location of each of them, so that the name finds its
+    /// location while playing.
     pub(super) fn location(&mut self, items: &[SExpr], kind: LocKind) -> LocationExpr {
         let owner = self.owner(&items[0]);
         let name = match &items[2] {
             SExpr::Name(n, span) => NameRef::Fixed(self.loc_name(kind, n, *span)),
-            other => NameRef::Dynamic(Box::new(self.string(other))),
+            other => {
+                let name = NameRef::Dynamic(Box::new(self.string(other)));
+                for sym in self.names_of(other).unwrap_or_default() {
+                    let n = self.symbols[sym as usize].clone();
+                    self.loc_name(kind, &n, other.span());
+                }
+                name
+            }
         };
         LocationExpr { owner, kind, name }
     }

@@ -96,8 +96,11 @@ impl Lowerer {
                 let Some((source, var, body)) = self.binder_parts(e, items) else {
                     return placeholder();
                 };
-                let (source, item) = self.collection(source);
+                let (source_expr, item) = self.collection(source);
+                let names = self.string_names(source, item);
+                let source = source_expr;
                 let var = self.bind(var, item, "filter");
+                self.set_names(names);
                 let body = Box::new(self.boolean(body));
                 self.pop_var();
                 let c = match source {
@@ -164,7 +167,18 @@ impl Lowerer {
         let (c, v, body) = self.binder_parts(e, items)?;
         let form = head_word(items).unwrap_or("all");
         let (over, item) = self.collection(c);
+        let names = self.string_names(c, item);
         let var = self.bind(v, item, form);
+        self.set_names(names);
         Some((over, var, body))
+    }
+
+    /// The names a variable bound to the items of collection `c` (of
+    /// items `item`) can hold, when they are strings the file fixes.
+    fn string_names(&mut self, c: &SExpr, item: Option<ValueType>) -> Option<Vec<crate::ir::Sym>> {
+        match item {
+            Some(ValueType::Str) => self.names_of(c),
+            _ => None,
+        }
     }
 }

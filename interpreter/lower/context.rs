@@ -51,6 +51,10 @@ struct Binding {
     /// `None` when the bound value had an error already reported: uses of
     /// the variable are then accepted silently.
     ty: Option<ValueType>,
+    /// The names a string variable can hold, or a collection of strings
+    /// can contain, when the file fixes them (a declared list of names
+    /// and the variables bound to its items): see [`Lowerer::names_of`].
+    names: Option<Vec<Sym>>,
 }
 
 /// The state of one lowering pass.
@@ -219,7 +223,56 @@ impl Lowerer {
             name: name.to_string(),
             slot,
             ty,
+            names: None,
         });
+    }
+
+    /// Says which names the innermost variable can hold (or, for a
+    /// collection of strings, contain); see [`Lowerer::names_of`].
+    pub fn set_names(&mut self, names: Option<Vec<Sym>>) {
+        if let Some(b) = self.scope.last_mut() {
+            b.names = names;
+        }
+    }
+
+    /// The names the value `e` of a `let` or `declare`, of type `ty`, can
+    /// be or contain, when it is a string or a collection of strings.
+    pub fn value_names(&mut self, e: &SExpr, ty: Option<ValueType>) -> Option<Vec<Sym>> {
+        match ty {
+            Some(ValueType::Str | ValueType::Strs) => self.names_of(e),
+            _ => None,
+        }
+    }
+
+    /// The names a string, or a collection of strings, written `e` can
+    /// be or contain, when the file fixes them: a literal name, a list
+    /// `(A, B, C)`, a `filter` of such a list, or a variable bound to
+    /// one of these (by `declare`, `let`, `any`, `all` or `filter`).
+    /// `None` for anything computed while playing (a storage, `cardatt`).
+    /// A name of such a set used as a location or storage name makes that
+    /// location or storage exist (see `cards::location`).
+    pub fn names_of(&mut self, e: &SExpr) -> Option<Vec<Sym>> {
+        match e {
+            SExpr::Name(n, _) if !is_keyword(n) => Some(vec![self.intern(n)]),
+            SExpr::Var(name, _) => self
+                .scope
+                .iter()
+                .rev()
+                .find(|b| b.name == *name)
+                .and_then(|b| b.names.clone()),
+            SExpr::List(items, _) if is_string_list(items) => Some(
+                items
+                    .iter()
+                    .filter_map(SExpr::as_name)
+                    .map(|n| self.intern(n))
+                    .collect(),
+            ),
+            SExpr::List(items, _) if head_word(items) == Some("filter") => match items.as_slice() {
+                [_, source, _, _] => self.names_of(source),
+                _ => None,
+            },
+            _ => None,
+        }
     }
 
     /// Binds the variable written at `var` (which must be a `'NAME`) to a

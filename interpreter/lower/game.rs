@@ -195,8 +195,10 @@ impl Lowerer {
             .collect();
         let mut declares = Vec::new();
         for ((name, _, value, span), slot) in shaped.into_iter().zip(slots) {
+            let names = self.value_names(value, self.kind_of(value));
             let (value, ty) = self.value(value);
             self.push_var(name, slot, ty);
+            self.set_names(names);
             declares.push(Declare {
                 name: name.clone(),
                 value,

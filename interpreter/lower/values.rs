@@ -323,15 +323,29 @@ impl Lowerer {
         }
     }
 
-    /// The NAME of a storage: a literal name or a computed string.
+    /// The NAME of a storage: a literal name or a computed string. A
+    /// computed name whose names the file fixes (a variable bound to a
+    /// declared list of names) makes a storage of each of them.
     fn storage_name(
         &mut self,
         e: &SExpr,
-        id: impl FnOnce(&mut Lowerer, &str, Span) -> u16,
+        id: impl Fn(&mut Lowerer, &str, Span) -> u16,
     ) -> NameRef<u16> {
         match e {
             SExpr::Name(n, span) => NameRef::Fixed(id(self, n, *span)),
-            other => NameRef::Dynamic(Box::new(self.string(other))),
+            other => {
+                let name = NameRef::Dynamic(Box::new(self.string(other)));
+                self.name_storages(other, id);
+                name
+            }
+        }
+    }
+
+    /// Makes a storage (by `id`) of each name the file fixes for `e`.
+    fn name_storages(&mut self, e: &SExpr, id: impl Fn(&mut Lowerer, &str, Span) -> u16) {
+        for sym in self.names_of(e).unwrap_or_default() {
+            let n = self.symbols[sym as usize].clone();
+            id(self, &n, e.span());
         }
     }
 
@@ -373,10 +387,13 @@ impl Lowerer {
                     owner: OwnerExpr::Game,
                     name: NameRef::Fixed(self.point_name(name, *span)),
                 },
-                Some((slot, Some(ValueType::Str))) => PointStorage {
-                    owner: OwnerExpr::Game,
-                    name: NameRef::Dynamic(Box::new(StrExpr::Var(slot))),
-                },
+                Some((slot, Some(ValueType::Str))) => {
+                    self.name_storages(e, Lowerer::point_name);
+                    PointStorage {
+                        owner: OwnerExpr::Game,
+                        name: NameRef::Dynamic(Box::new(StrExpr::Var(slot))),
+                    }
+                }
                 Some((_, Some(ty))) => {
                     self.type_mismatch(name, ty, E_POINTS.short, *span);
                     placeholder

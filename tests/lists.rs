@@ -1,0 +1,190 @@
+//! Locations and storages named by a variable bound to the items of a
+//! declared list of names, the RECYCLE style of CardStock's programs
+//! (`(all 'PLOCS 'L (move ... (top ('P hloc 'L))))`): the file's lists make
+//! the locations and storages exist when it is read. A small game worked
+//! by hand; `lists/piles.rcy` (every kind of location, every owner, the
+//! storages, the names reached through every binding form) played beside
+//! `lists/piles-unrolled.rcy`, the same rules with every name written out;
+//! what is not a name of a list stays an error, at compile time when the
+//! name is bound nowhere and at run time when a computed name names no
+//! location.
+
+mod common;
+
+use cardboard::drivers::perft::perft;
+use cardboard::drivers::run::transcript;
+use cardboard::engine::{Rules, State};
+use cardboard::game::{GameState, PlayError};
+use common::options;
+use std::path::Path;
+
+fn rules(src: &str) -> Rules {
+    Rules::from_source("test.rcy", src).unwrap_or_else(|e| panic!("{}", e.render()))
+}
+
+fn load(name: &str) -> Rules {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/lists")
+        .join(name);
+    Rules::load(&path).unwrap_or_else(|e| panic!("{name}: {e:?}"))
+}
+
+/// Plays the first legal move until the game ends.
+fn play_first(state: &mut State) {
+    while state.current_player().is_some() {
+        let mv = state.legal_moves()[0].clone();
+        state.apply(&mv).unwrap();
+    }
+}
+
+/// Three piles a player, dealt from an unshuffled deck (RED-A .. RED-D,
+/// BLUE-A .. BLUE-D, the last made on top); each turn a player turns up
+/// one of their piles, counting its colour in a storage of that colour.
+const PILES: &str = r#"
+(game
+ (declare (ONE, TWO, THREE) 'PLOCS)
+ (declare (RED, BLUE) 'COLORS)
+ (setup (create players 2)
+        (create deck (game iloc STOCK) (deck (COLOR (RED, BLUE)) (RANK (A, B, C, D)))))
+ (do ((all player 'P (all 'PLOCS 'L (move (top (game iloc STOCK)) (top ('P hloc 'L)))))))
+ (stage player (end (all player 'P (all 'PLOCS 'L (== (size ('P hloc 'L)) 0))))
+   (choice ((any 'PLOCS 'L
+              ((> (size ((current player) hloc 'L)) 0)
+               (do ((move (top ((current player) hloc 'L)) (top ((current player) vloc 'L)))
+                    (all 'COLORS 'C
+                      ((== (cardatt COLOR (top ((current player) vloc 'L))) 'C)
+                       (inc ((current player) sto 'C) 1))))))))))
+ (scoring max ((current player) sto RED)))
+"#;
+
+#[test]
+fn a_list_names_the_piles_a_deal_fills() {
+    let mut s = rules(PILES).start(&options(0, &[])).unwrap();
+    // Dealt top first: p0 gets BLUE-D, BLUE-C, BLUE-B; p1 BLUE-A, RED-D, RED-C.
+    let table = s.describe();
+    for line in [
+        "iloc STOCK (2): RED-B RED-A",
+        "hloc ONE (1): BLUE-D",
+        "hloc TWO (1): BLUE-C",
+        "hloc THREE (1): BLUE-B",
+        "hloc ONE (1): BLUE-A",
+        "hloc TWO (1): RED-D",
+        "hloc THREE (1): RED-C",
+    ] {
+        assert!(table.contains(line), "{line:?} not in\n{table}");
+    }
+    let moves = s.moves_to_text(&s.legal_moves());
+    assert_eq!(
+        moves,
+        vec![
+            "move BLUE-D p0 ONE -> p0 ONE; p0 BLUE = 1",
+            "move BLUE-C p0 TWO -> p0 TWO; p0 BLUE = 1",
+            "move BLUE-B p0 THREE -> p0 THREE; p0 BLUE = 1",
+        ]
+    );
+    play_first(&mut s);
+    let table = s.describe();
+    for line in [
+        "vloc ONE (1): BLUE-D",
+        "vloc THREE (1): RED-C",
+        "sto BLUE = 3",
+        "sto RED = 2",
+        "sto BLUE = 1",
+    ] {
+        assert!(table.contains(line), "{line:?} not in\n{table}");
+    }
+    let out = s.outcome().unwrap();
+    assert_eq!(out.scores, vec![0, 2]);
+    assert_eq!(out.winners, vec![1]);
+}
+
+#[test]
+fn perft_counts_the_piles_left_to_each_player() {
+    // Each player turns up one of their non-empty piles: 3, 3, 2, 2, 1, 1.
+    let s = rules(PILES).start(&options(0, &[])).unwrap();
+    assert_eq!(perft(&s, 7).unwrap(), vec![1, 3, 9, 18, 36, 36, 36, 0]);
+}
+
+/// A transcript with the storage lines of each owner in name order (the
+/// two files meet the storages' names in a different order, and the table
+/// lists them in that order).
+fn normalized(t: &str) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut run: Vec<&str> = Vec::new();
+    for line in t.lines().skip(1) {
+        if line.starts_with("  sto ") {
+            run.push(line);
+            continue;
+        }
+        run.sort_unstable();
+        out.extend(run.drain(..).map(String::from));
+        out.push(line.to_string());
+    }
+    run.sort_unstable();
+    out.extend(run.drain(..).map(String::from));
+    out.join("\n")
+}
+
+#[test]
+fn the_lists_play_as_their_names_written_out() {
+    let lists = load("piles.rcy");
+    let unrolled = load("piles-unrolled.rcy");
+    for seed in 1..=30 {
+        let o = options(seed, &[]);
+        let a = transcript(&lists, &o, 100);
+        let b = transcript(&unrolled, &o, 100);
+        assert_eq!(normalized(&a), normalized(&b), "seed {seed}");
+        assert!(a.contains("winners"), "seed {seed}: {a}");
+        assert_eq!(a, transcript(&lists.uncompiled(), &o, 100), "seed {seed}");
+    }
+    let a = lists.start(&options(4, &[])).unwrap();
+    let b = unrolled.start(&options(4, &[])).unwrap();
+    assert_eq!(perft(&a, 6).unwrap(), perft(&b, 6).unwrap());
+}
+
+#[test]
+fn a_computed_name_that_names_no_location_is_a_rules_error() {
+    let src = r#"
+(game
+ (declare (RED, BLUE) 'COLORS)
+ (setup (create players 2)
+        (create deck (game vloc STOCK) (deck (COLOR (RED, BLUE)))))
+ (do ((all 'COLORS 'C (move (top (game vloc STOCK)) (top (game vloc 'C))))
+      (set (game str WHERE) GREEN)
+      (move (top (game vloc RED)) (top (game vloc (game str WHERE))))))
+ (scoring max 0))
+"#;
+    match rules(src).start(&options(0, &[])) {
+        Err(PlayError::Rules(m)) => assert!(
+            m.contains("line 8, column") && m.contains("no location named `GREEN` in this file"),
+            "{m}"
+        ),
+        other => panic!(
+            "expected a rules error, got {:?}",
+            other.map(|s| s.describe())
+        ),
+    }
+}
+
+#[test]
+fn a_list_makes_locations_only_where_it_names_them() {
+    let names = |src: &str| -> Vec<String> {
+        let prog = cardboard::lower::compile(src).unwrap_or_else(|e| panic!("{e:?}"));
+        prog.loc_names
+            .iter()
+            .map(|l| prog.symbols[l.name as usize].clone())
+            .collect()
+    };
+    // The list of colours names locations; the list of ranks does not.
+    let src = r#"
+(game
+ (declare (RED, BLUE) 'COLORS)
+ (declare (A, B) 'RANKS)
+ (setup (create players 2)
+        (create deck (game vloc STOCK) (deck (COLOR (RED, BLUE)) (RANK (A, B)))))
+ (do ((all 'COLORS 'C (move (top (game vloc STOCK)) (top (game vloc 'C))))
+      (all 'RANKS 'R (set (game str LAST) 'R))))
+ (scoring max 0))
+"#;
+    assert_eq!(names(src), vec!["STOCK", "RED", "BLUE"]);
+}
