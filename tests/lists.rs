@@ -167,6 +167,20 @@ fn a_computed_name_that_names_no_location_is_a_rules_error() {
 }
 
 #[test]
+fn a_name_set_from_the_command_line_must_name_a_location() {
+    // `'MIDDLE` (TWO) names a pile; set to THREE it names another, set to
+    // RED (a name of the file, but of no `hloc`) it is a located error.
+    let lists = load("piles.rcy");
+    let t = transcript(&lists, &options(1, &[("MIDDLE", "THREE")]), 100);
+    assert!(t.contains("winners"), "{t}");
+    let t = transcript(&lists, &options(1, &[("MIDDLE", "RED")]), 100);
+    assert!(
+        t.contains("line 39, column 11: no location named `RED` in this file"),
+        "{t}"
+    );
+}
+
+#[test]
 fn a_list_makes_locations_only_where_it_names_them() {
     let names = |src: &str| -> Vec<String> {
         let prog = cardboard::lower::compile(src).unwrap_or_else(|e| panic!("{e:?}"));
