@@ -233,41 +233,6 @@ fn the_moves_a_choice_lists_are_bounded() {
     assert!(e.to_string().contains("--max-options"), "{e}");
 }
 
-/// `any` over a pile, in `simulate` and in `run`'s transcript, takes time
-/// in proportion to the pile: 20 games over a pile of 100,000 cards take
-/// about a second in a release build, where they took a minute when a
-/// checked move searched its card's location; `run`'s transcript of five
-/// decisions of 100,000 moves takes about a second, where it took half a
-/// minute when every move's text took its card out of the pile and back
-/// (and far more when each move's text made the texts of all). The bound
-/// is generous (a loaded machine, a debug build), and far below the
-/// quadratic times.
-#[test]
-fn any_over_a_big_pile_is_linear_in_the_pile() {
-    use cardboard::drivers::simulate::{simulate, SimulateConfig};
-    let r = rules("pile.rcy");
-    let set = vec![("SIZE".to_string(), "5".to_string())];
-    let started = std::time::Instant::now();
-    let config = SimulateConfig {
-        games: 20,
-        seed: 0,
-        overrides: set.clone(),
-        max_decisions: 100,
-        jobs: 1,
-    };
-    let report = simulate(&r, &config, &|_| {}).expect("simulated");
-    assert_eq!(report.completed, 20);
-    let options = GameOptions {
-        seed: 3,
-        overrides: set,
-    };
-    let run = run_game(&r, &options, 5);
-    assert_eq!(run.end, GameEnd::AtLimit);
-    assert!(run.text.contains("\n  80000: move "), "every move listed");
-    let seconds = started.elapsed().as_secs_f64();
-    assert!(seconds < 30.0, "{seconds:.1} s");
-}
-
 #[test]
 fn a_move_nested_too_deep_is_a_rules_error_not_a_stack_overflow() {
     // On a test thread's stack of 2 MB, in a debug build: 990 nested picks

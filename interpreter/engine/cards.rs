@@ -2,6 +2,7 @@
 //! location in place or a computed list), collections of collections, and
 //! the items `any`/`all`/`filter` iterate over.
 
+use super::collections::Distinct;
 use super::eval::R;
 use super::exec::Machine;
 use super::state::CardId;
@@ -190,27 +191,19 @@ impl Machine<'_> {
                 Cards::List(out)
             }
             CardsExpr::Union(xs) => {
-                let mut out = Vec::new();
+                let mut out = Distinct::default();
                 for x in xs {
                     let c = self.cards(x)?;
-                    for id in c.slice(self.table) {
-                        if !out.contains(id) {
-                            out.push(*id);
-                        }
-                    }
+                    c.slice(self.table).iter().for_each(|&id| out.push(id));
                 }
-                Cards::List(out)
+                Cards::List(out.out)
             }
             CardsExpr::UnionAll(cc) => {
-                let mut out = Vec::new();
+                let mut out = Distinct::default();
                 for coll in self.collections(cc)? {
-                    for id in coll {
-                        if !out.contains(&id) {
-                            out.push(id);
-                        }
-                    }
+                    coll.into_iter().for_each(|id| out.push(id));
                 }
-                Cards::List(out)
+                Cards::List(out.out)
             }
             CardsExpr::Intersect(xs) => {
                 let mut lists = Vec::new();
@@ -332,26 +325,19 @@ impl Machine<'_> {
                 c::tuples(&list, &scores, n)?
             }
             CollectionsExpr::Partition { attr, sources } => {
-                let mut list = Vec::new();
+                let mut list = Distinct::default();
                 for s in sources {
-                    for id in self.cards(s)?.slice(self.table) {
-                        if !list.contains(id) {
-                            list.push(*id);
-                        }
-                    }
+                    let c = self.cards(s)?;
+                    c.slice(self.table).iter().for_each(|&id| list.push(id));
                 }
-                self.partition(attr, list)?
+                self.partition(attr, list.out)?
             }
             CollectionsExpr::PartitionAll { attr, source } => {
-                let mut list = Vec::new();
+                let mut list = Distinct::default();
                 for coll in self.collections(source)? {
-                    for id in coll {
-                        if !list.contains(&id) {
-                            list.push(id);
-                        }
-                    }
+                    coll.into_iter().for_each(|id| list.push(id));
                 }
-                self.partition(attr, list)?
+                self.partition(attr, list.out)?
             }
             CollectionsExpr::Subsets(src) => {
                 let list = self.cards(src)?.into_vec(self.table);

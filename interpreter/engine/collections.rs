@@ -2,6 +2,52 @@
 //! `tuples`, `subsets`, `runs` and `run top|bottom`.
 
 use super::state::CardId;
+use std::collections::HashSet;
+
+/// Cards collected once each, in order of first appearance, in time
+/// linear in the cards: a few are compared one by one, more are kept in a
+/// hash set (a union of two piles of 10^5 cards compared every card with
+/// every other, 10^10 comparisons).
+#[derive(Default)]
+pub struct Distinct {
+    pub out: Vec<CardId>,
+    seen: Option<HashSet<CardId>>,
+}
+
+/// Past this many cards, [`Distinct`] keeps a hash set.
+const FEW: usize = 32;
+
+impl Distinct {
+    /// Adds `id` unless it is in already.
+    pub fn push(&mut self, id: CardId) {
+        let new = match &mut self.seen {
+            Some(seen) => seen.insert(id),
+            None if self.out.len() < FEW => !self.out.contains(&id),
+            None => {
+                let seen = self.seen.insert(self.out.iter().copied().collect());
+                seen.insert(id)
+            }
+        };
+        if new {
+            self.out.push(id);
+        }
+    }
+
+    /// Whether `id` is in.
+    pub fn contains(&self, id: CardId) -> bool {
+        match &self.seen {
+            Some(seen) => seen.contains(&id),
+            None => self.out.contains(&id),
+        }
+    }
+
+    /// The cards of `list`, once each.
+    pub fn of(list: &[CardId]) -> Distinct {
+        let mut d = Distinct::default();
+        list.iter().for_each(|&id| d.push(id));
+        d
+    }
+}
 
 /// Largest collection `subsets` accepts (2^16 subsets).
 const MAX_SUBSET_SOURCE: usize = 16;
@@ -14,28 +60,32 @@ pub fn intersect(lists: Vec<Vec<CardId>>) -> Vec<CardId> {
     let Some(first) = it.next() else {
         return Vec::new();
     };
-    let rest: Vec<Vec<CardId>> = it.collect();
+    let rest: Vec<Distinct> = it.map(|l| Distinct::of(&l)).collect();
     first
         .into_iter()
-        .filter(|c| rest.iter().all(|l| l.contains(c)))
+        .filter(|c| rest.iter().all(|l| l.contains(*c)))
         .collect()
 }
 
 /// Cards in exactly one of the lists, in order of appearance.
 pub fn disjunction(lists: Vec<Vec<CardId>>) -> Vec<CardId> {
-    let mut out = Vec::new();
-    for (i, l) in lists.iter().enumerate() {
-        for c in l {
-            let elsewhere = lists
-                .iter()
-                .enumerate()
-                .any(|(j, m)| j != i && m.contains(c));
-            if !elsewhere && !out.contains(c) {
-                out.push(*c);
+    // How many lists hold each card (a card twice in one list counts once).
+    let sets: Vec<Distinct> = lists.iter().map(|l| Distinct::of(l)).collect();
+    let mut count: std::collections::HashMap<CardId, usize> = std::collections::HashMap::new();
+    for set in &sets {
+        for &c in &set.out {
+            *count.entry(c).or_insert(0) += 1;
+        }
+    }
+    let mut out = Distinct::default();
+    for l in &lists {
+        for &c in l {
+            if count.get(&c) == Some(&1) {
+                out.push(c);
             }
         }
     }
-    out
+    out.out
 }
 
 /// Every group of `n` cards with the same score (combinations, in order).
@@ -177,6 +227,32 @@ pub fn run_from(list: &[CardId], scores: &[i64], top: bool, min: usize) -> Vec<C
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn distinct_keeps_the_first_of_each_card_in_order_past_a_few() {
+        // 1000 cards, each three times: past FEW a hash set answers, and
+        // the order of first appearance is kept.
+        let list: Vec<CardId> = (0..3000).map(|i| (i * 7919) % 1000).collect();
+        let d = Distinct::of(&list);
+        assert!(d.seen.is_some());
+        let mut first = Vec::new();
+        for &c in &list {
+            if !first.contains(&c) {
+                first.push(c);
+            }
+        }
+        assert_eq!(d.out, first);
+        assert!(d.contains(999) && !d.contains(1000));
+        let a: Vec<CardId> = (0..100).collect();
+        let b: Vec<CardId> = (50..150).collect();
+        assert_eq!(
+            intersect(vec![a.clone(), b.clone()]),
+            (50..100).collect::<Vec<_>>()
+        );
+        let mut sym: Vec<CardId> = (0..50).collect();
+        sym.extend(100..150);
+        assert_eq!(disjunction(vec![a, b]), sym);
+    }
 
     #[test]
     fn runs_and_tuples() {

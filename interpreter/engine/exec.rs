@@ -2,6 +2,8 @@
 //! keeping an undo journal (to explore a choice's options and take them
 //! back) and following an oracle that says which item each `any` picks.
 
+use super::batch::BATCH;
+use super::cards::Picker;
 use super::create::{deck_cards, set_teams};
 use super::eval::{Fault, R};
 use super::journal::take_out;
@@ -31,6 +33,46 @@ pub struct Oracle {
     pub probing: bool,
     /// The path did not fit the option (too short, too long or out of range).
     pub invalid: bool,
+    /// When the texts of a decision's moves are made: the collection of
+    /// each `any` reached so far, kept for the next move whose picks start
+    /// alike (see [`Picks`]).
+    pub kept: Option<Picks>,
+}
+
+/// The collections of the `any`s a move's replay reached, one per `any`
+/// in order, kept from one move's replay to the next while the texts of a
+/// decision's moves are made: the collection at the k-th `any` of an
+/// option depends only on the option and the k items picked before it
+/// (the table is the same at the start of every replay), so moves that
+/// share those picks share it. Without it, every text evaluated its
+/// `any`'s collection again (a `range` of 10^6 numbers made 10^6 times).
+#[derive(Clone, Debug, Default)]
+pub struct Picks {
+    option: Option<u16>,
+    path: Path,
+    pickers: Vec<Option<Picker>>,
+}
+
+impl Picks {
+    /// Keeps what the replay of `option` along `path` can reuse: the
+    /// collections of the `any`s reached with the same picks before them.
+    pub fn prepare(&mut self, option: u16, path: &Path) {
+        let same = match self.option {
+            Some(o) if o == option => {
+                let common = self
+                    .path
+                    .iter()
+                    .zip(path.iter())
+                    .take_while(|(a, b)| a == b)
+                    .count();
+                common + 1
+            }
+            _ => 0,
+        };
+        self.pickers.truncate(same);
+        self.option = Some(option);
+        self.path.clone_from(path);
+    }
 }
 
 /// Runs actions against a table, in the buffers of a [`Scratch`] (kept
@@ -116,7 +158,15 @@ impl<'a> Machine<'a> {
     #[inline(always)]
     pub(super) fn pick(&mut self, over: &CollectionExpr, var: VarId) -> R<bool> {
         // Only the picked item is needed: no copy of the collection.
-        let picker = self.picker(over)?;
+        let k = self.oracle.as_ref().map_or(0, |o| o.pos);
+        let kept = self
+            .oracle
+            .as_mut()
+            .and_then(|o| o.kept.as_mut()?.pickers.get_mut(k)?.take());
+        let picker = match kept {
+            Some(p) => p,
+            None => self.picker(over)?,
+        };
         let len = picker.len(self);
         if len == 0 {
             return Ok(false);
@@ -126,6 +176,14 @@ impl<'a> Machine<'a> {
         };
         let item = picker.get(pick, self);
         self.set_var(var as usize, item);
+        if let Some(kept) = self.oracle.as_mut().and_then(|o| o.kept.as_mut()) {
+            let n = kept.pickers.len();
+            if k < n {
+                kept.pickers[k] = Some(picker);
+            } else if k == n {
+                kept.pickers.push(Some(picker));
+            }
+        }
         Ok(true)
     }
 
@@ -305,7 +363,7 @@ impl<'a> Machine<'a> {
             }
             Action::Forget(c) => {
                 if let Some(r) = self.card(c)? {
-                    self.forget(r.id, r.slot);
+                    self.forget(r.id, r.slot)?;
                 }
             }
             Action::RepeatAllMove { from, to } => {
@@ -521,11 +579,13 @@ impl<'a> Machine<'a> {
     /// Moves a card from its real location to `dest` at `pos`.
     pub fn move_card(&mut self, card: CardId, dest: Slot, pos: &Pos) -> R<()> {
         let from = self.table.card_loc[card as usize];
-        let from_vec = &mut self.table.locs[from as usize];
+        let from_vec = &self.table.locs[from as usize];
         let Some(from_idx) = from_vec.iter().rposition(|c| *c == card) else {
             return Err("internal: a card is not where the table says".into());
         };
-        take_out(from_vec, from_idx);
+        // Work: the cards above it in its pile (found and shifted).
+        self.charge(from_vec.len() - 1 - from_idx)?;
+        take_out(&mut self.table.locs[from as usize], from_idx);
         let len = self.table.locs[dest as usize].len();
         let to_idx = match self.insert_index(pos, len) {
             Ok(i) => i,
@@ -551,7 +611,8 @@ impl<'a> Machine<'a> {
             last,
         });
         self.log(|m| m.move_text(card, from, dest));
-        Ok(())
+        // Work: the cards above its place in the destination (shifted).
+        self.charge(len - to_idx)
     }
 
     /// How the log writes a move of `card` from `from` to `dest`.
@@ -564,15 +625,19 @@ impl<'a> Machine<'a> {
         )
     }
 
-    fn forget(&mut self, card: CardId, slot: Slot) {
+    fn forget(&mut self, card: CardId, slot: Slot) -> R<()> {
         let v = &mut self.table.locs[slot as usize];
         if let Some(idx) = v.iter().rposition(|c| *c == card) {
+            let above = v.len() - 1 - idx;
             v.remove(idx);
             touch(self.table, self.tabs.loc_count, slot);
             self.record(|_| Undo::Removed { slot, idx, card });
             self.actions += 1;
             self.log(|m| format!("forget {} from {}", m.card_name(card), m.slot_name(slot)));
+            // Work: the cards above it (found and shifted).
+            self.charge(above)?;
         }
+        Ok(())
     }
 
     /// `repeat all (move A B)` / `repeat all (forget A)`: once per card of
@@ -586,6 +651,18 @@ impl<'a> Machine<'a> {
             Cards::Slot(slot) => {
                 let n = self.table.locs[slot as usize].len();
                 self.charge(n)?;
+                if let (Some(to), Pos::Top | Pos::Bottom) = (to, pos) {
+                    if n >= BATCH {
+                        let pile = &self.table.locs[slot as usize];
+                        let order: Vec<CardId> = match pos {
+                            Pos::Bottom => pile.clone(),
+                            _ => pile.iter().rev().copied().collect(),
+                        };
+                        if self.move_all(&order, to)? {
+                            return Ok(());
+                        }
+                    }
+                }
                 for _ in 0..n {
                     let Some(c) = self.card(from)? else { break };
                     match to {
@@ -593,7 +670,7 @@ impl<'a> Machine<'a> {
                             let (dest, p) = self.dest(to)?;
                             self.move_card(c.id, dest, &p)?;
                         }
-                        None => self.forget(c.id, c.slot),
+                        None => self.forget(c.id, c.slot)?,
                     }
                 }
             }
@@ -604,6 +681,11 @@ impl<'a> Machine<'a> {
                     Pos::Bottom => list.clone(),
                     _ => list.iter().rev().copied().collect(),
                 };
+                if let Some(to) = to {
+                    if order.len() >= BATCH && self.move_all(&order, to)? {
+                        return Ok(());
+                    }
+                }
                 for id in order {
                     match to {
                         Some(to) => {
@@ -612,7 +694,7 @@ impl<'a> Machine<'a> {
                         }
                         None => {
                             let slot = self.table.card_loc[id as usize];
-                            self.forget(id, slot)
+                            self.forget(id, slot)?
                         }
                     }
                 }

@@ -171,3 +171,29 @@ impl GameState for State {
             .ok_or_else(|| PlayError::IllegalMove(format!("`{text}` is not a legal move now")))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::{GameOptions, Rules};
+    use std::sync::Arc;
+
+    /// A copy of a state at a choice shares the choice's plan (as large as
+    /// the choice: its items, a bit per slot) instead of copying it: perft
+    /// copied it for every move of the root, 10^5 moves took 2 s and 10^6
+    /// minutes.
+    #[test]
+    fn copies_of_a_state_share_its_plan() {
+        let source = "(game (setup (create players 2)) \
+                      (choice ((any (range 1 .. 1000) 'K (set (game sto PICK) 'K)))) \
+                      (scoring max (game sto PICK)))";
+        let rules = Rules::from_source("wide.rcy", source).expect("compiles");
+        let state = rules.start(&GameOptions::default()).expect("starts");
+        let plan = state.plan.as_ref().expect("the choice has a plan");
+        let copy = state.clone();
+        assert!(Arc::ptr_eq(plan, copy.plan.as_ref().expect("copied")));
+        let mut other = rules.start(&GameOptions::default()).expect("starts");
+        other.clone_from(&state);
+        assert!(Arc::ptr_eq(plan, other.plan.as_ref().expect("copied")));
+        assert_eq!(copy.count_moves(), 1000);
+    }
+}

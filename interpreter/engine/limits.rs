@@ -25,7 +25,8 @@ pub struct Limits {
     /// `--max-steps`: steps run between two decisions (or in the setup):
     /// each pass through a stage, each item of a stage and each item of a
     /// collection listed or looped over (`all`, `any`, `filter`, `repeat`
-    /// ...) is one step.
+    /// ...) is one step, and so is each card a moved card is taken from
+    /// under or put under (the cards shifted in its piles).
     pub steps: u64,
     /// `--max-cards`: cards in play (every card `create deck` made).
     pub cards: u64,
@@ -50,11 +51,26 @@ impl Default for Limits {
     }
 }
 
+thread_local! {
+    /// Steps counted on this thread (see [`work_on_this_thread`]).
+    static WORK: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// The steps of work (as `--max-steps` counts them) of every game played
+/// on this thread so far, all decisions and all machines together: a
+/// measure of work that does not depend on the machine's speed or load.
+/// The tests compare it at two sizes of a game to tell linear work from
+/// quadratic work; it wraps around rather than overflow.
+pub fn work_on_this_thread() -> u64 {
+    WORK.with(|w| w.get())
+}
+
 impl Machine<'_> {
     /// Counts `n` steps of work (see [`Limits::steps`]); past the limit,
     /// the game stops.
     #[inline(always)]
     pub(super) fn charge(&mut self, n: usize) -> R<()> {
+        WORK.with(|w| w.set(w.get().wrapping_add(n as u64)));
         self.steps = self.steps.saturating_add(n as u64);
         if self.steps > self.max_steps {
             return Err(self.too_many_steps());

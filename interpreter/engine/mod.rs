@@ -10,6 +10,7 @@
 //! (`sample`: sample, then check). The automatic items run compiled to
 //! closures (`compile`).
 
+mod batch;
 mod board;
 mod cards;
 mod collections;
@@ -251,8 +252,8 @@ pub struct State {
     /// it from the plan).
     sampled: RefCell<Option<Move>>,
     /// How to sample the current choice (`None` when it cannot be sampled:
-    /// its moves are listed in `legal`).
-    plan: Option<sample::Plan>,
+    /// its moves are listed in `legal`), shared by the copies of the state.
+    plan: Option<sample::SharedPlan>,
 }
 
 impl Clone for State {
@@ -358,7 +359,7 @@ impl State {
     /// it must [fit](sample::Plan::fits)) and steps past the choice, as
     /// `GameState::apply` does, the one machine then running the rules on.
     /// A drawn move that fails is taken back, the plan kept.
-    fn run_on(&mut self, drawn: Option<(sample::Plan, &Move)>) -> Result<(), Stop> {
+    fn run_on(&mut self, drawn: Option<(sample::SharedPlan, &Move)>) -> Result<(), Stop> {
         // The fields borrowed apart: the machine holds the tables, the
         // table and the declares while the frames and the rest change.
         let State {
@@ -564,6 +565,18 @@ impl State {
     /// fails (a rules error, or picks that do not fit the option) is taken
     /// back too and is an `Err`.
     fn play(&self, mv: &Move, log: bool, keep: bool) -> Result<(u32, Vec<String>), eval::Fault> {
+        self.play_with(mv, log, keep, &mut None)
+    }
+
+    /// [`State::play`], with the collections of the `any`s kept from the
+    /// last move replayed (`picks`, see [`exec::Picks`]).
+    fn play_with(
+        &self,
+        mv: &Move,
+        log: bool,
+        keep: bool,
+        picks: &mut Option<exec::Picks>,
+    ) -> Result<(u32, Vec<String>), eval::Fault> {
         let options = self.choice().ok_or("internal: no choice to make")?;
         let option = options
             .get(mv.option as usize)
@@ -574,8 +587,12 @@ impl State {
         // Journaled also when kept: a move that fails leaves no trace.
         m.start_journal();
         m.log = log.then(Vec::new);
+        if let Some(p) = picks.as_mut() {
+            p.prepare(mv.option, &mv.path);
+        }
         m.oracle = Some(Oracle {
             path: mv.path.clone(),
+            kept: picks.take(),
             ..Oracle::default()
         });
         // A text (logged, not kept) needs the log only: the option's last
@@ -585,6 +602,7 @@ impl State {
             false => m.condact(option),
         };
         let actions = m.actions;
+        *picks = m.oracle.as_mut().and_then(|o| o.kept.take());
         let log = m.log.take().unwrap_or_default();
         let fits = m
             .oracle
@@ -606,9 +624,12 @@ impl State {
     }
 
     fn texts(&self, moves: &[Move]) -> Vec<String> {
+        // Moves come by option and path: consecutive moves share the
+        // collections of their first `any`s, evaluated once.
+        let mut picks = Some(exec::Picks::default());
         let mut texts: Vec<String> = moves
             .iter()
-            .map(|mv| match self.play(mv, true, false) {
+            .map(|mv| match self.play_with(mv, true, false, &mut picks) {
                 Ok((_, log)) if !log.is_empty() => log.join("; "),
                 _ => format!("option {}", mv.option + 1),
             })

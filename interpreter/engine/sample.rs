@@ -64,6 +64,8 @@ use crate::game::Status;
 use crate::ir::{Action, Condact, VarId};
 use crate::random::{below, GameRng};
 use std::cell::Cell;
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::Arc;
 
 /// What one option of a choice offers: `len` slots.
 #[derive(Clone, Debug)]
@@ -83,15 +85,42 @@ struct Slots {
     /// (`compile::OptionGuard::uniform`), and then the answer once known:
     /// 0 not yet, 1 a move, 2 none.
     uniform: bool,
-    verdict: Cell<u8>,
+    verdict: Verdict,
     /// An option that is `(turn pass)` alone: always a move (its check
     /// only counts the pass), so it is never run to be checked.
     pass: bool,
 }
 
+/// The verdict of an option checked alike over its sieve, once known (0
+/// not yet, 1 a move, 2 none). Atomic because a plan is shared by the
+/// copies of a state, which may be played on other threads; the verdict
+/// is a function of the decision, so any copy may write it.
+#[derive(Debug, Default)]
+struct Verdict(AtomicU8);
+
+impl Verdict {
+    fn get(&self) -> u8 {
+        self.0.load(Ordering::Relaxed)
+    }
+    fn set(&self, v: u8) {
+        self.0.store(v, Ordering::Relaxed)
+    }
+}
+
+impl Clone for Verdict {
+    fn clone(&self) -> Verdict {
+        Verdict(AtomicU8::new(self.get()))
+    }
+}
+
 /// The slots of a choice whose options can all be sampled, found when the
 /// game reaches the choice and kept until a move is played (the table does
 /// not change in between: moves are only tried and taken back).
+///
+/// A plan is as large as the choice (its items, one bit per slot), so the
+/// copies of a state share it ([`SharedPlan`]) rather than copy it: a
+/// search that copies a state at a choice of 10^6 moves once per move
+/// would otherwise copy 10^6 items each time.
 #[derive(Debug)]
 pub(super) struct Plan {
     /// One entry per option (its room is reused, see `Spare`).
@@ -104,25 +133,8 @@ pub(super) struct Plan {
     legal_count: usize,
 }
 
-impl Clone for Plan {
-    fn clone(&self) -> Plan {
-        Plan {
-            options: self.options.clone(),
-            total: self.total,
-            legal: self.legal.clone(),
-            legal_count: self.legal_count,
-        }
-    }
-
-    /// A copy in the room of `self` (a state copied into another's room
-    /// copies its plan so).
-    fn clone_from(&mut self, src: &Plan) {
-        self.options.clone_from(&src.options);
-        self.total = src.total;
-        self.legal.clone_from(&src.legal);
-        self.legal_count = src.legal_count;
-    }
-}
+/// A plan as a state keeps it: made once per decision, shared by copies.
+pub(super) type SharedPlan = Arc<Plan>;
 
 impl Drop for Plan {
     /// Leaves the room of the options to the next plan on this thread.
@@ -199,7 +211,7 @@ impl Plan {
                     picker: None,
                     sieve: None,
                     uniform: false,
-                    verdict: Cell::new(0),
+                    verdict: Verdict::default(),
                     pass: option.cond.is_none() && matches!(option.action, Action::TurnPass),
                 });
                 continue;
@@ -249,7 +261,7 @@ impl Plan {
                 picker,
                 sieve,
                 uniform,
-                verdict: Cell::new(0),
+                verdict: Verdict::default(),
                 pass: false,
             });
         }
@@ -557,15 +569,17 @@ pub(super) fn prepare(
     m: &mut Machine,
     options: &[Condact],
     guards: Option<&[Option<OptionGuard>]>,
-    (plan, legal): (&mut Option<Plan>, &mut Option<Vec<Move>>),
+    (plan, legal): (&mut Option<SharedPlan>, &mut Option<Vec<Move>>),
 ) -> Result<bool, (usize, Fault)> {
-    *plan = Plan::of(m, options, guards)?;
-    match plan {
-        Some(plan) => {
+    *plan = None;
+    match Plan::of(m, options, guards)? {
+        Some(mut made) => {
             *legal = None;
             // The options left unchecked are only checked when no other
             // slot is legal.
-            Ok(plan.check_all(m, options)? > 0 || plan.uniform_verdicts(m, options, true)?)
+            let checked = made.check_all(m, options);
+            let made = plan.insert(Arc::new(made));
+            Ok(checked? > 0 || made.uniform_verdicts(m, options, true)?)
         }
         None => {
             let moves = m.explore_moves(options)?;

@@ -226,10 +226,11 @@ mod tests {
         let spin = sh("while :; do :; done", 1000, 300_000);
         assert_eq!(spin.end, End::Signal(SIGXCPU));
         assert_eq!(spin.failure().as_deref(), Some("over the time bound"));
-        let start = Instant::now();
+        // Killed by the wall-clock bound (a sleep left alone would end by
+        // itself, exit 0, after 20 s): no assertion on the time it took,
+        // which depends on the machine's load.
         let hang = sh("exec sleep 20", 1000, 500);
         assert_eq!(hang.end, End::Timeout);
-        assert!(start.elapsed() < Duration::from_secs(10));
         assert_eq!(hang.failure().as_deref(), Some("over the time bound"));
     }
 }
