@@ -1,0 +1,248 @@
+//! How a game runs from one decision to the next: [`State::begin`] starts
+//! the rules from the top, [`State::run_on`] plays a drawn move from its
+//! plan (if any) and runs the stages on (their frames, automatic items,
+//! `end` conditions and player or team cycles) until the next choice, whose
+//! moves it finds (its plan, or the list), or the end of the game, which it
+//! scores. An error of the rules on the way, or a limit passed, ends or
+//! stops the game there, saying where.
+
+use super::*;
+
+impl State {
+    /// Starts the rules from the top with the table and declares as they
+    /// are: no decision taken, nothing chosen, played on to the first
+    /// decision (a new game, see `start.rs`).
+    pub(super) fn begin(&mut self) -> Result<(), PlayError> {
+        self.frames.clear();
+        self.frames.push(Frame {
+            stage: None,
+            pos: 0,
+        });
+        self.status = Status::Running;
+        self.decisions = 0;
+        self.outcome = None;
+        *self.legal.get_mut() = None;
+        *self.sampled.get_mut() = None;
+        self.plan = None;
+        self.advance().map_err(|e| self.fail(e))
+    }
+
+    /// Runs the rules on to the next decision or the end.
+    pub(super) fn advance(&mut self) -> Result<(), Stop> {
+        self.run_on(None)
+    }
+
+    /// Runs the rules on to the next decision or the end; with `drawn`,
+    /// first plays that move of the current choice from that plan (which
+    /// it must [fit](sample::Plan::fits)) and steps past the choice, as
+    /// `GameState::apply` does, the one machine then running the rules on.
+    /// A drawn move that fails is taken back, the plan kept.
+    pub(super) fn run_on(
+        &mut self,
+        drawn: Option<(sample::SharedPlan, &Move)>,
+    ) -> Result<(), Stop> {
+        // The fields borrowed apart: the machine holds the tables, the
+        // table and the declares while the frames and the rest change.
+        let State {
+            tabs,
+            table,
+            scratch,
+            globals,
+            frames,
+            status,
+            decisions,
+            outcome,
+            legal,
+            sampled,
+            plan: kept_plan,
+        } = self;
+        let tabs: &Tables = tabs;
+        let prog = &tabs.prog;
+        // One machine plays the drawn move, runs every automatic item and
+        // `end` condition met on the way and finds the moves of the next
+        // choice (a variable is only read inside the form binding it, so
+        // nothing carries over from one item to the next).
+        let mut m = Machine::new(tabs, table.get_mut(), scratch.get_mut(), globals);
+        if let Some((plan, mv)) = drawn {
+            let options = choice_in(prog, frames).unwrap_or_default();
+            m.start_journal();
+            if let Err(f) = plan.play(&mut m, options, mv) {
+                if let Some(why) = m.table.stopped.clone() {
+                    *status = Status::Stopped(format!("{}: {why}", stage_place(tabs, frames)));
+                    return Ok(());
+                }
+                drop(m);
+                *kept_plan = Some(plan);
+                return Err(Stop::Move(mv.clone(), f));
+            }
+            m.stop_journal();
+            drop(plan);
+            *decisions += 1;
+            *legal.get_mut() = None;
+            *sampled.get_mut() = None;
+            if let Some(f) = frames.last_mut() {
+                f.pos += 1;
+            }
+        }
+        // An error of the rules between two decisions, or a limit passed:
+        // the game then stops, saying where.
+        let halt = |m: &Machine, status: &mut Status, frames: &[Frame], decisions: u64, f| match &m
+            .table
+            .stopped
+        {
+            Some(why) => {
+                *status = Status::Stopped(format!("{}: {why}", stage_place(tabs, frames)));
+                Ok(())
+            }
+            None => Err(Stop::Rules(between(decisions, f))),
+        };
+        let between = |decisions: u64, f: eval::Fault| Stop::Rules(between(decisions, f));
+        loop {
+            let Some(frame) = frames.last().copied() else {
+                *status = Status::Finished;
+                *outcome = Some(score_with(&mut m).map_err(|f| between(*decisions, f))?);
+                return Ok(());
+            };
+            let items = items_of(prog, frame.stage);
+            if frame.pos as usize >= items.len() {
+                let Some(s) = frame.stage else {
+                    frames.pop();
+                    continue;
+                };
+                let stage = &prog.stages[s as usize];
+                let done = match m.charge(1).and_then(|()| stage_ends(&mut m, s)) {
+                    Ok(done) => done,
+                    Err(f) => return halt(&m, status, frames, *decisions, f),
+                };
+                if done {
+                    frames.pop();
+                    pop_cycle(m.table, stage.kind);
+                    if let Some(parent) = frames.last_mut() {
+                        parent.pos += 1;
+                    }
+                } else {
+                    let n = cycle_len(m.table, stage.kind);
+                    if let Some(c) = cycles(m.table, stage.kind).last_mut() {
+                        c.advance(n);
+                    }
+                    if let Some(f) = frames.last_mut() {
+                        f.pos = 0;
+                    }
+                }
+                continue;
+            }
+            match &items[frame.pos as usize] {
+                StageItem::Stage(s) => {
+                    let stage = &prog.stages[*s];
+                    let top = cycles(m.table, stage.kind)
+                        .last()
+                        .copied()
+                        .unwrap_or(Cycle::at(0));
+                    cycles(m.table, stage.kind).push(Cycle::at(top.idx));
+                    let done = match stage_ends(&mut m, *s as u32) {
+                        Ok(done) => done,
+                        Err(f) => return halt(&m, status, frames, *decisions, f),
+                    };
+                    if done {
+                        pop_cycle(m.table, stage.kind);
+                        if let Some(f) = frames.last_mut() {
+                            f.pos += 1;
+                        }
+                    } else {
+                        frames.push(Frame {
+                            stage: Some(*s as u32),
+                            pos: 0,
+                        });
+                    }
+                }
+                StageItem::Run(c) => {
+                    let r = m.charge(1).and_then(|()| {
+                        match tabs.compiled.item(frame.stage, frame.pos) {
+                            // Located as `Machine::condact` locates it.
+                            Some(run) => run(&mut m).map_err(|e| m.locate(e.into(), c.span)),
+                            None => m.condact(c),
+                        }
+                    });
+                    if let Err(f) = r {
+                        return halt(&m, status, frames, *decisions, f);
+                    }
+                    if let Some(f) = frames.last_mut() {
+                        f.pos += 1;
+                    }
+                }
+                StageItem::Choice(options, span) => {
+                    *status = Status::Running;
+                    // A choice with no option cannot be played. When the
+                    // moves can be sampled they are not listed: finding one
+                    // is enough. The machine that ran the rules here finds
+                    // them (its journal on, the table left as it was).
+                    *legal.get_mut() = None;
+                    *sampled.get_mut() = None;
+                    *kept_plan = None;
+                    m.start_journal();
+                    let guards = tabs.compiled.option_guards(frame.stage, frame.pos);
+                    let mut listed = None;
+                    let found = sample::prepare(&mut m, options, guards, (kept_plan, &mut listed));
+                    *legal.get_mut() = listed.map(Arc::new);
+                    m.undo_all();
+                    if let Some(why) = &m.table.stopped {
+                        let (line, col) = line_of(tabs, span.start);
+                        *status = Status::Stopped(format!(
+                            "the choice at line {line}, column {col}: {why}"
+                        ));
+                        return Ok(());
+                    }
+                    let player = m.table.current_player();
+                    match found {
+                        Ok(true) => return Ok(()),
+                        Ok(false) => {
+                            let (line, col) = line_of(tabs, span.start);
+                            return Err(Stop::Rules(format!(
+                                "decision {}: the choice at line {line}, column {col} has no legal option for player {player}",
+                                *decisions + 1
+                            )));
+                        }
+                        Err(e) => {
+                            return Err(Stop::Rules(option_error(
+                                tabs, frames, e, player, *decisions,
+                            )))
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Whether stage `s` ends now: its compiled `end` condition. An error is
+/// located at the `end` form.
+fn stage_ends(m: &mut Machine, s: u32) -> eval::R<bool> {
+    let tabs = m.tabs;
+    let stage = &tabs.prog.stages[s as usize];
+    let r = match tabs.compiled.end(s) {
+        Some(end) => end(m).map_err(eval::Fault::from),
+        None => m.bool(&stage.end),
+    };
+    r.map_err(|f| m.locate(f, stage.end_span))
+}
+
+fn cycles(table: &mut Table, kind: CycleKind) -> &mut Vec<Cycle> {
+    match kind {
+        CycleKind::Player => &mut table.player_cycles,
+        CycleKind::Team => &mut table.team_cycles,
+    }
+}
+
+fn cycle_len(table: &Table, kind: CycleKind) -> usize {
+    match kind {
+        CycleKind::Player => table.players,
+        CycleKind::Team => table.teams.len(),
+    }
+}
+
+fn pop_cycle(table: &mut Table, kind: CycleKind) {
+    let c = cycles(table, kind);
+    if c.len() > 1 {
+        c.pop();
+    }
+}
