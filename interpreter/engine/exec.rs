@@ -3,77 +3,21 @@
 //! back) and following an oracle that says which item each `any` picks.
 
 use super::batch::BATCH;
-use super::cards::Picker;
 use super::create::{deck_cards, set_teams};
 use super::eval::{Fault, R};
 use super::journal::take_out;
 pub use super::journal::Undo;
+pub use super::oracle::{Oracle, Picks};
 use super::regions::Regions;
 use super::spaceset::touch;
 use super::state::{CardId, PointMap, Slot, Table};
 use super::value::{Cards, Value};
 use super::view;
-use super::Path;
 use super::Tables;
 use crate::diagnostic::Span;
 use crate::ir::*;
 use std::cell::Cell;
 use std::sync::Arc;
-
-/// Which item each `any` picks while running a choice's option.
-#[derive(Clone, Debug, Default)]
-pub struct Oracle {
-    /// Item index per `any` reached, in order.
-    pub path: Path,
-    /// Next `any` to answer.
-    pub pos: usize,
-    /// Collection size seen at each `any` (kept inline, as a path).
-    pub sizes: Path,
-    /// Exploring: extend `path` with 0 past its end.
-    pub probing: bool,
-    /// The path did not fit the option (too short, too long or out of range).
-    pub invalid: bool,
-    /// When the texts of a decision's moves are made: the collection of
-    /// each `any` reached so far, kept for the next move whose picks start
-    /// alike (see [`Picks`]).
-    pub kept: Option<Picks>,
-}
-
-/// The collections of the `any`s a move's replay reached, one per `any`
-/// in order, kept from one move's replay to the next while the texts of a
-/// decision's moves are made: the collection at the k-th `any` of an
-/// option depends only on the option and the k items picked before it
-/// (the table is the same at the start of every replay), so moves that
-/// share those picks share it. Without it, every text evaluated its
-/// `any`'s collection again (a `range` of 10^6 numbers made 10^6 times).
-#[derive(Clone, Debug, Default)]
-pub struct Picks {
-    option: Option<u16>,
-    path: Path,
-    pickers: Vec<Option<Picker>>,
-}
-
-impl Picks {
-    /// Keeps what the replay of `option` along `path` can reuse: the
-    /// collections of the `any`s reached with the same picks before them.
-    pub fn prepare(&mut self, option: u16, path: &Path) {
-        let same = match self.option {
-            Some(o) if o == option => {
-                let common = self
-                    .path
-                    .iter()
-                    .zip(path.iter())
-                    .take_while(|(a, b)| a == b)
-                    .count();
-                common + 1
-            }
-            _ => 0,
-        };
-        self.pickers.truncate(same);
-        self.option = Some(option);
-        self.path.clone_from(path);
-    }
-}
 
 /// Runs actions against a table, in the buffers of a [`Scratch`] (kept
 /// with the table: making a machine allocates nothing and moves no
@@ -159,10 +103,7 @@ impl<'a> Machine<'a> {
     pub(super) fn pick(&mut self, over: &CollectionExpr, var: VarId) -> R<bool> {
         // Only the picked item is needed: no copy of the collection.
         let k = self.oracle.as_ref().map_or(0, |o| o.pos);
-        let kept = self
-            .oracle
-            .as_mut()
-            .and_then(|o| o.kept.as_mut()?.pickers.get_mut(k)?.take());
+        let kept = self.oracle.as_mut().and_then(|o| o.kept.as_mut()?.take(k));
         let picker = match kept {
             Some(p) => p,
             None => self.picker(over)?,
@@ -177,12 +118,7 @@ impl<'a> Machine<'a> {
         let item = picker.get(pick, self);
         self.set_var(var as usize, item);
         if let Some(kept) = self.oracle.as_mut().and_then(|o| o.kept.as_mut()) {
-            let n = kept.pickers.len();
-            if k < n {
-                kept.pickers[k] = Some(picker);
-            } else if k == n {
-                kept.pickers.push(Some(picker));
-            }
+            kept.keep(k, picker);
         }
         Ok(true)
     }

@@ -26,6 +26,7 @@ mod game_state;
 mod int;
 mod journal;
 pub mod limits;
+mod oracle;
 mod owners;
 mod path;
 mod position;
