@@ -255,6 +255,12 @@ impl Machine<'_> {
                 let t = (i128::from(n) * (i128::from(n) + 1)) / 2;
                 i64::try_from(t).map_err(|_| too_big(format_args!("`(tri {n})`")))?
             }
+            IntExpr::Abs(n) => {
+                let n = self.int(n)?;
+                n.checked_abs()
+                    .ok_or_else(|| too_big(format_args!("`(abs {n})`")))?
+            }
+            IntExpr::Sign(n) => self.int(n)?.signum(),
             IntExpr::Fib(n) => {
                 let n = self.int(n)?.clamp(0, 90);
                 let (mut a, mut b) = (0i64, 1i64);
@@ -544,6 +550,11 @@ impl Machine<'_> {
             BoolExpr::OnBoard(s) => self.space(s)?.is_some(),
             BoolExpr::Any { over, var, body } => self.quantify(over, *var, body, true)?,
             BoolExpr::All { over, var, body } => self.quantify(over, *var, body, false)?,
+            BoolExpr::Let { value, var, body } => {
+                let v = self.value(value)?;
+                self.set_var(*var as usize, v);
+                self.bool(body)?
+            }
         })
     }
 

@@ -14,11 +14,14 @@ pub(super) fn int_op(op: IntOp, a: i64, b: i64) -> R<i64> {
         IntOp::Add => a.checked_add(b),
         IntOp::Sub => a.checked_sub(b),
         IntOp::Mul => a.checked_mul(b),
-        IntOp::Div | IntOp::Mod if b == 0 => return Err(divided_by_zero(op)),
+        IntOp::Div | IntOp::Mod | IntOp::Rem if b == 0 => return Err(divided_by_zero(op)),
         IntOp::Div => a.checked_div(b),
         // MIN % -1 is 0, though MIN // -1 is out of range.
-        IntOp::Mod if b == -1 => Some(0),
+        IntOp::Mod | IntOp::Rem if b == -1 => Some(0),
         IntOp::Mod => a.checked_rem_euclid(b),
+        IntOp::Rem => a.checked_rem(b),
+        IntOp::Min => Some(a.min(b)),
+        IntOp::Max => Some(a.max(b)),
         IntOp::Pow => power(a, b),
         _ => return bit_op(op, a, b),
     };
@@ -56,6 +59,9 @@ pub(super) fn op_name(op: IntOp) -> &'static str {
         IntOp::BitXor => "bitxor",
         IntOp::Shl => "shl",
         IntOp::Shr => "shr",
+        IntOp::Rem => "rem",
+        IntOp::Min => "min",
+        IntOp::Max => "max",
     }
 }
 

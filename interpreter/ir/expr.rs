@@ -2,7 +2,7 @@
 //! locations and storages, cards and collections, integers, strings and
 //! conditions. Re-exported by [`crate::ir`].
 
-use super::{AttrId, LocNameId, Sym, ValueType, VarId};
+use super::{AttrId, LocNameId, Sym, ValueExpr, ValueType, VarId};
 
 /// Who owns a storage or location.
 #[derive(Clone, Debug)]
@@ -308,6 +308,10 @@ pub enum IntExpr {
     Tri(Box<IntExpr>),
     /// `(fib N)`: N-th Fibonacci number.
     Fib(Box<IntExpr>),
+    /// `(abs N)`: the absolute value (`(abs MIN)` is an overflow error).
+    Abs(Box<IntExpr>),
+    /// `(sign N)`: -1, 0 or 1.
+    Sign(Box<IntExpr>),
     /// `(random N)`: 0..=N; `(random A .. B)`: A..=B.
     Random(Box<IntExpr>, Option<Box<IntExpr>>),
     /// `(sum CARDS using POINTS)`.
@@ -380,6 +384,13 @@ pub enum IntOp {
     Shl,
     /// `shr`: shifted right by 0 to 63 bits, the sign kept.
     Shr,
+    /// `rem`: the remainder of `//` (truncating division), with the sign
+    /// of the dividend.
+    Rem,
+    /// `(min A B)`: the smaller of two integers.
+    Min,
+    /// `(max A B)`: the larger of two integers.
+    Max,
 }
 
 /// A string.
@@ -459,6 +470,13 @@ pub enum BoolExpr {
     /// `(all COLLECTION 'V BOOL)`: true if it holds for every item.
     All {
         over: Box<CollectionExpr>,
+        var: VarId,
+        body: Box<BoolExpr>,
+    },
+    /// `(let VALUE 'V BOOL)`: VALUE evaluated once, then BOOL with 'V
+    /// bound to it.
+    Let {
+        value: Box<ValueExpr>,
         var: VarId,
         body: Box<BoolExpr>,
     },

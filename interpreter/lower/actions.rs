@@ -220,6 +220,14 @@ impl Lowerer {
                 );
                 nothing()
             }
+            _ if self.is_definition(head) => {
+                self.error_note(
+                    e.span(),
+                    format!("`{head}` is a definition, not an action"),
+                    "a definition gives a condition or a value: guard an action with it, as in `((NAME ...) ACTION)`",
+                );
+                nothing()
+            }
             _ => {
                 let message = format!("unknown action `{head}`");
                 match messages::suggest(head, ACTION_WORDS) {

@@ -290,6 +290,9 @@ impl Lowerer {
 
     /// A space.
     pub(super) fn space(&mut self, e: &SExpr) -> SpaceExpr {
+        if let Some(x) = self.inline(e, Some(ValueType::Space), Lowerer::space) {
+            return x;
+        }
         match e {
             SExpr::Var(name, span) => self
                 .use_var(name, *span, ValueType::Space, &E_SPACE)
@@ -611,7 +614,7 @@ impl Lowerer {
             self.error(
                 e.span(),
                 format!(
-                    "`{head}` is written `({head} INTS)` or `({head} COLLECTION 'V INT)` (the {} value of INT over the items)",
+                    "`{head}` is written `({head} INTS)`, `({head} A B)` or `({head} COLLECTION 'V INT)` (the {} value of INT over the items)",
                     if head == "min" { "least" } else { "greatest" }
                 ),
             );

@@ -42,6 +42,9 @@ fn is_index_form(items: &[SExpr]) -> bool {
 impl Lowerer {
     /// A card.
     pub(super) fn card(&mut self, e: &SExpr) -> CardExpr {
+        if let Some(x) = self.inline(e, Some(ValueType::Card), Lowerer::card) {
+            return x;
+        }
         match e {
             SExpr::Var(name, span) => self
                 .use_var(name, *span, ValueType::Card, &E_CARD)
@@ -65,8 +68,8 @@ impl Lowerer {
             return CardExpr::At(Pos::Index(Box::new(n)), Box::new(self.cards(&items[1])));
         }
         match head {
-            "max" | "min" if items.len() == 2 && self.kind_of(e) == Some(ValueType::Int) => {
-                // `(max INTS)`: an integer, not a card.
+            "max" | "min" if items.len() <= 3 && self.kind_of(e) == Some(ValueType::Int) => {
+                // `(max INTS)`, `(max A B)`: an integer, not a card.
                 self.wrong(e, &E_CARD);
                 no_card()
             }
@@ -109,6 +112,9 @@ impl Lowerer {
 
     /// A card collection.
     pub(super) fn cards(&mut self, e: &SExpr) -> CardsExpr {
+        if let Some(x) = self.inline(e, Some(ValueType::Cards), Lowerer::cards) {
+            return x;
+        }
         match e {
             SExpr::Var(name, span) => self
                 .use_var(name, *span, ValueType::Cards, &E_CARDS)
@@ -266,6 +272,9 @@ impl Lowerer {
 
     /// A collection of card collections.
     pub(super) fn collections(&mut self, e: &SExpr) -> CollectionsExpr {
+        if let Some(x) = self.inline(e, Some(ValueType::CardsCollection), Lowerer::collections) {
+            return x;
+        }
         match e {
             SExpr::Var(name, span) => self
                 .use_var(name, *span, ValueType::CardsCollection, &E_COLLECTIONS)

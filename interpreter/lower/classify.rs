@@ -20,6 +20,10 @@ pub(super) const EXPRESSION_WORDS: &[&str] = &[
     "shr",
     "tri",
     "fib",
+    "abs",
+    "sign",
+    "rem",
+    "clamp",
     "random",
     "sum",
     "score",
@@ -81,8 +85,8 @@ pub(super) const ACTION_WORDS: &[&str] = &[
 
 /// Words of the game's structure.
 pub(super) const STRUCTURE_WORDS: &[&str] = &[
-    "choice", "stage", "end", "setup", "scoring", "declare", "deck", "game", "board", "track",
-    "grid", "wrap",
+    "define", "choice", "stage", "end", "setup", "scoring", "declare", "deck", "game", "board",
+    "track", "grid", "wrap",
 ];
 
 /// The kind of a `(OWNER WORD NAME)` form.
@@ -182,6 +186,9 @@ impl Lowerer {
     }
 
     fn kind_of_list(&self, items: &[SExpr]) -> Option<ValueType> {
+        if let Some(kind) = self.call_kind(items) {
+            return kind;
+        }
         if let Some(kind) = storage_kind(items) {
             return match kind {
                 StorageKind::Int => Some(ValueType::Int),
@@ -207,7 +214,9 @@ impl Lowerer {
         match head {
             "size" | "+" | "-" | "*" | "//" | "%" | "mod" | "^" | "tri" | "fib" | "random"
             | "sum" | "score" | "index" | "row" | "col" | "rows" | "cols" | "first" | "around"
-            | "bitand" | "bitor" | "bitxor" | "shl" | "shr" => Some(T::Int),
+            | "bitand" | "bitor" | "bitxor" | "shl" | "shr" | "abs" | "sign" | "rem" | "clamp" => {
+                Some(T::Int)
+            }
             "cardatt" | "rotate" => Some(T::Str),
             // `(max CARDS using POINTS)` is a card; `(max INTS)` an integer.
             "max" | "min" if items.len() == 2 => match items.get(1).and_then(|c| self.kind_of(c)) {
@@ -215,6 +224,14 @@ impl Lowerer {
                 _ => Some(T::Int),
             },
             "max" | "min" if items.len() == 4 && matches!(items[2], SExpr::Var(..)) => Some(T::Int),
+            "max" | "min"
+                if items.len() == 3
+                    && !items[1..]
+                        .iter()
+                        .any(|i| self.kind_of(i).is_some_and(|k| element_type(k).is_some())) =>
+            {
+                Some(T::Int)
+            }
             "max" | "min" | "actual" | "last" => Some(T::Card),
             "space" | "where" | "neighbour" | "after" | "before" => Some(T::Space),
             "spaces" | "group" => Some(T::Spaces),
@@ -248,6 +265,12 @@ impl Lowerer {
             "all" => match items.get(3).and_then(|b| self.kind_of(b)) {
                 Some(T::Cards) => Some(T::CardsCollection),
                 Some(T::Int) => Some(T::Int),
+                Some(T::Bool) => Some(T::Bool),
+                _ => None,
+            },
+            // `(let VALUE 'V BOOL)` is a condition (as an action it is
+            // lowered as one, never classified).
+            "let" => match items.get(3).and_then(|b| self.kind_of(b)) {
                 Some(T::Bool) => Some(T::Bool),
                 _ => None,
             },

@@ -17,6 +17,9 @@ fn placeholder() -> (CollectionExpr, Option<ValueType>) {
 impl Lowerer {
     /// A collection and the type of its items (`None` after an error).
     pub(super) fn collection(&mut self, e: &SExpr) -> (CollectionExpr, Option<ValueType>) {
+        if let Some(x) = self.inline(e, None, Lowerer::collection) {
+            return x;
+        }
         use ValueType as T;
         match e {
             SExpr::Name(n, _) if n == "player" => (CollectionExpr::AllPlayers, Some(T::Player)),

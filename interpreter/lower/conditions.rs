@@ -1,6 +1,6 @@
 //! Lowering of conditions: `and`, `or`, `not`, the integer comparisons,
-//! `==`/`!=` on whatever kind its operands are, and `any`/`all` over a
-//! collection.
+//! `==`/`!=` on whatever kind its operands are, `any`/`all` over a
+//! collection, and `let` around a condition.
 
 use super::context::Lowerer;
 use super::messages::{self, E_BOOL};
@@ -15,6 +15,9 @@ fn placeholder() -> BoolExpr {
 impl Lowerer {
     /// A condition.
     pub(super) fn boolean(&mut self, e: &SExpr) -> BoolExpr {
+        if let Some(x) = self.inline(e, Some(ValueType::Bool), Lowerer::boolean) {
+            return x;
+        }
         match e {
             SExpr::Var(name, span) => self
                 .use_var(name, *span, ValueType::Bool, &E_BOOL)
@@ -75,6 +78,20 @@ impl Lowerer {
                     return placeholder();
                 }
                 BoolExpr::Not(Box::new(self.boolean(&items[1])))
+            }
+            "let" => {
+                if !self.arity(e, items, 3, "a value, a variable and a condition") {
+                    return placeholder();
+                }
+                let (value, ty) = self.value(&items[1]);
+                let var = self.bind(&items[2], ty, "let");
+                let body = Box::new(self.boolean(&items[3]));
+                self.pop_var();
+                BoolExpr::Let {
+                    value: Box::new(value),
+                    var,
+                    body,
+                }
             }
             "any" | "all" => {
                 let Some((over, var, body)) = self.open_binder(e, items) else {

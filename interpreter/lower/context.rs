@@ -45,16 +45,20 @@ impl<T: Clone + Eq + std::hash::Hash> Table<T> {
 
 /// A variable in scope.
 #[derive(Debug, Clone)]
-struct Binding {
-    name: String,
-    slot: VarId,
+pub(super) struct Binding {
+    pub name: String,
+    pub slot: VarId,
     /// `None` when the bound value had an error already reported: uses of
     /// the variable are then accepted silently.
-    ty: Option<ValueType>,
+    pub ty: Option<ValueType>,
     /// The names a string variable can hold, or a collection of strings
     /// can contain, when the file fixes them (a declared list of names
     /// and the variables bound to its items): see [`Lowerer::names_of`].
-    names: Option<Vec<Sym>>,
+    pub names: Option<Vec<Sym>>,
+    /// For a parameter of a definition being written out: the argument,
+    /// lowered where the parameter is used, in the caller's scope
+    /// (`define.rs`); the slot is then unused.
+    pub arg: Option<std::rc::Rc<super::define::Arg>>,
 }
 
 /// The state of one lowering pass.
@@ -67,7 +71,13 @@ pub(super) struct Lowerer {
     pub point_names: Table<Sym>,
     pub attr_keys: Table<Sym>,
     pub var_names: Vec<String>,
-    scope: Vec<Binding>,
+    /// The variables in scope, innermost last. In a cell so that
+    /// [`Lowerer::kind_of`] (which takes `&self`) can look into a
+    /// definition's body in the body's own scope.
+    pub(super) scope: std::cell::RefCell<Vec<Binding>>,
+    /// The definitions (`define`), their uses being written out, and the
+    /// bounds on writing them out (`define.rs`).
+    pub(super) defs: super::define::Definitions,
     pub stages: Vec<Stage>,
     /// The deck of every `create deck` form and where the form starts.
     pub decks: Vec<(u32, std::sync::Arc<crate::ir::Deck>)>,
@@ -95,7 +105,8 @@ impl Lowerer {
             point_names: Table::new(),
             attr_keys: Table::new(),
             var_names: Vec::new(),
-            scope: Vec::new(),
+            scope: std::cell::RefCell::new(Vec::new()),
+            defs: super::define::Definitions::default(),
             stages: Vec::new(),
             decks: Vec::new(),
             boards: Vec::new(),
@@ -219,18 +230,19 @@ impl Lowerer {
 
     /// Puts a variable in scope (innermost first).
     pub fn push_var(&mut self, name: &str, slot: VarId, ty: Option<ValueType>) {
-        self.scope.push(Binding {
+        self.scope.get_mut().push(Binding {
             name: name.to_string(),
             slot,
             ty,
             names: None,
+            arg: None,
         });
     }
 
     /// Says which names the innermost variable can hold (or, for a
     /// collection of strings, contain); see [`Lowerer::names_of`].
     pub fn set_names(&mut self, names: Option<Vec<Sym>>) {
-        if let Some(b) = self.scope.last_mut() {
+        if let Some(b) = self.scope.get_mut().last_mut() {
             b.names = names;
         }
     }
@@ -252,10 +264,15 @@ impl Lowerer {
     /// A name of such a set used as a location or storage name makes that
     /// location or storage exist (see `cards::location`).
     pub fn names_of(&mut self, e: &SExpr) -> Option<Vec<Sym>> {
+        // A definition's parameter or use: the names of what it stands for.
+        if let Some(names) = self.inline(e, None, Lowerer::names_of) {
+            return names;
+        }
         match e {
             SExpr::Name(n, _) if !is_keyword(n) => Some(vec![self.intern(n)]),
             SExpr::Var(name, _) => self
                 .scope
+                .borrow()
                 .iter()
                 .rev()
                 .find(|b| b.name == *name)
@@ -300,13 +317,14 @@ impl Lowerer {
 
     /// Takes the innermost variable out of scope.
     pub fn pop_var(&mut self) {
-        self.scope.pop();
+        self.scope.get_mut().pop();
     }
 
     /// The slot and type of a variable in scope (type `None`: unknown after
     /// an error).
     pub fn lookup(&self, name: &str) -> Option<(VarId, Option<ValueType>)> {
         self.scope
+            .borrow()
             .iter()
             .rev()
             .find(|b| b.name == name)
@@ -316,12 +334,26 @@ impl Lowerer {
     /// The slot and type of variable `'name` at `span`, reporting it when
     /// it is not in scope.
     pub fn var(&mut self, name: &str, span: Span) -> Option<(VarId, Option<ValueType>)> {
+        if self.param(name).is_some() {
+            // Every position that takes a variable writes out a
+            // parameter's argument first (`Lowerer::inline`): one that
+            // does not cannot take it.
+            self.error(
+                span,
+                format!("`'{name}` is a parameter of a definition, which cannot be used here"),
+            );
+            return None;
+        }
         match self.lookup(name) {
             Some(found) => Some(found),
             None => {
-                let names: Vec<&str> = self.scope.iter().map(|b| b.name.as_str()).collect();
+                let suggestion = {
+                    let scope = self.scope.borrow();
+                    let names: Vec<&str> = scope.iter().map(|b| b.name.as_str()).collect();
+                    messages::suggest(name, &names).map(str::to_string)
+                };
                 let message = format!("unknown variable `'{name}`");
-                match messages::suggest(name, &names) {
+                match suggestion {
                     Some(s) => self.error_note(span, message, format!("did you mean `'{s}`?")),
                     None => self.error_note(
                         span,

@@ -13,6 +13,7 @@ use crate::syntax::SExpr;
 #[derive(Default)]
 struct Parts<'e> {
     declares: Vec<&'e SExpr>,
+    defines: Vec<&'e SExpr>,
     setup: Option<&'e SExpr>,
     body: Vec<&'e SExpr>,
     scoring: Option<&'e SExpr>,
@@ -57,6 +58,7 @@ impl Lowerer {
         if let Some(setup) = parts.setup {
             self.collect_boards(setup);
         }
+        self.collect_definitions(&parts.defines);
         self.in_declare = true;
         let declares = self.declares(&parts.declares);
         self.in_declare = false;
@@ -94,6 +96,7 @@ impl Lowerer {
                 }
             }
         };
+        self.check_unused_definitions();
         Program {
             boards: self.take_boards(),
             symbols: std::mem::take(&mut self.symbols),
@@ -133,6 +136,8 @@ impl Lowerer {
                 );
             }
             match item.head() {
+                // A definition may stand anywhere among the game's items.
+                Some("define") => parts.defines.push(item),
                 Some("declare") => {
                     if setup_at.is_some_and(|s| s < i) {
                         self.error(
@@ -199,6 +204,7 @@ impl Lowerer {
             let (value, ty) = self.value(value);
             self.push_var(name, slot, ty);
             self.set_names(names);
+            self.defs.globals += 1;
             declares.push(Declare {
                 name: name.clone(),
                 value,

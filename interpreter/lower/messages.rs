@@ -142,6 +142,18 @@
 //! | `rows` takes a collection of spaces such as `(spaces GRID)` or `(group ...)`, found a card collection (also `cols`) | `(rows (game vloc A))` |
 //! | `max` takes a collection of integers such as `(range 1 .. 5)`, found a card collection (also `min`, `first`; a note gives the card form) | `(set (game sto X) (max (game vloc A)))` |
 //! | `==` cannot compare a space with an integer | `(== (space TRACK 0) 3)` |
+//! | **definitions** (`define.rs`) | |
+//! | `define` is written `(define (NAME 'PARAMETER ...) BODY)`, as in ... | `(define FULL)` |
+//! | `size` is a word of the language: a definition needs a name of its own | `(define (size 'X) 1)` |
+//! | `FULL` is defined twice | two `(define (FULL) ...)` |
+//! | `'X` is a parameter of `C` twice | `(define (C 'X 'X) ...)` |
+//! | a parameter of `C` is a variable such as `'S`, found `X` | `(define (C X) ...)` |
+//! | `INT` takes one argument ('Q), found none | `(INT)` for `(define (INT 'Q) ...)` |
+//! | `A` uses itself (`A` -> `B` -> `A`): a definition is written out in full where it is used, so it cannot be recursive | `(define (A 'X) (B 'X))` and `(define (B 'Y) (A 'Y))` |
+//! | `(INT ...)` is an integer, but a condition is expected here | `((INT 3) (turn pass))` |
+//! | `INT` is a definition, not an action | `(choice ((INT 3)))` |
+//! | `'X` is a parameter of a definition, which cannot be used here | a parameter where no argument can stand (none known) |
+//! | the definitions used here are too large written out: more than 100000 uses, or more than 400 brackets deep, in all | 30 definitions each using the previous one twice |
 //! | **limits** | |
 //! | this game uses too many variables (location names, storage names, ...) | more than 65,535 of them |
 

@@ -18,6 +18,7 @@
 //! - `cards` — cards, card collections, collections of card collections;
 //! - `collections` — generic collections and `any`/`all`/`filter` binding;
 //! - `decks` — decks, point awards, teams;
+//! - `define` — named conditions and values, written out where used;
 //! - `boards` — boards, spaces, space collections and queries (cardboard's
 //!   extensions);
 //! - `messages` — the catalogue of error messages.
@@ -38,6 +39,8 @@
 //!   string variable in scope (then its value names the game point map).
 //! - `(union X)` with X a collection of card collections (`(all ...)`,
 //!   `(partition ...)`, a variable) is the union of them all.
+//! - A list whose first word names a definition (`define`) is a use of
+//!   it, before any other reading (a list of strings included).
 //! - A stage-level item containing `any` is a decision (a one-option
 //!   `choice`).
 //! - As in CardStock's reader, extra `)` after the last top-level form
@@ -52,6 +55,7 @@ mod collections;
 mod conditions;
 mod context;
 mod decks;
+mod define;
 mod game;
 mod messages;
 mod values;

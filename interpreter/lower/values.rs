@@ -16,6 +16,9 @@ use crate::syntax::SExpr;
 impl Lowerer {
     /// An integer.
     pub(super) fn int(&mut self, e: &SExpr) -> IntExpr {
+        if let Some(x) = self.inline(e, Some(ValueType::Int), Lowerer::int) {
+            return x;
+        }
         match e {
             SExpr::Int(i, _) => IntExpr::Lit(*i),
             SExpr::Var(name, span) => self
@@ -50,6 +53,11 @@ impl Lowerer {
             "bitxor" => Some(IntOp::BitXor),
             "shl" => Some(IntOp::Shl),
             "shr" => Some(IntOp::Shr),
+            "rem" => Some(IntOp::Rem),
+            // `(max A B)`: of two integers (`(max INTS)` has one operand,
+            // `(max CARDS using POINTS)` and `(max C 'V INT)` three).
+            "max" if items.len() == 3 && !self.has_collection(&items[1..]) => Some(IntOp::Max),
+            "min" if items.len() == 3 && !self.has_collection(&items[1..]) => Some(IntOp::Min),
             _ => None,
         };
         if let Some(op) = op {
@@ -78,6 +86,33 @@ impl Lowerer {
                 } else {
                     IntExpr::Fib(n)
                 }
+            }
+            "abs" | "sign" => {
+                if !self.arity(e, items, 1, "one integer") {
+                    return IntExpr::Lit(0);
+                }
+                let n = Box::new(self.int(&items[1]));
+                if head == "abs" {
+                    IntExpr::Abs(n)
+                } else {
+                    IntExpr::Sign(n)
+                }
+            }
+            "clamp" => {
+                // `(clamp X LO HI)` is `(min (max X LO) HI)`.
+                if !self.arity(
+                    e,
+                    items,
+                    3,
+                    "three integers (a value, the least and the greatest)",
+                ) {
+                    return IntExpr::Lit(0);
+                }
+                let x = self.int(&items[1]);
+                let lo = self.int(&items[2]);
+                let hi = self.int(&items[3]);
+                let low = IntExpr::Binary(IntOp::Max, Box::new(x), Box::new(lo));
+                IntExpr::Binary(IntOp::Min, Box::new(low), Box::new(hi))
             }
             "random" => self.random(e, items),
             "index" | "row" | "col" | "rows" | "cols" => self.space_int(e, items, head),
@@ -154,6 +189,15 @@ impl Lowerer {
         }
     }
 
+    /// Whether one of `items` is a collection (so `(max X Y)` is no
+    /// maximum of two integers).
+    fn has_collection(&self, items: &[SExpr]) -> bool {
+        items.iter().any(|i| {
+            self.kind_of(i)
+                .is_some_and(|k| super::classify::element_type(k).is_some())
+        })
+    }
+
     /// `(random N)` or `(random A .. B)`.
     fn random(&mut self, e: &SExpr, items: &[SExpr]) -> IntExpr {
         match items {
@@ -175,6 +219,9 @@ impl Lowerer {
 
     /// A string.
     pub(super) fn string(&mut self, e: &SExpr) -> StrExpr {
+        if let Some(x) = self.inline(e, Some(ValueType::Str), Lowerer::string) {
+            return x;
+        }
         match e {
             SExpr::Name(n, _) => StrExpr::Lit(self.intern(n)),
             SExpr::Var(name, span) => self
@@ -222,6 +269,9 @@ impl Lowerer {
 
     /// A player.
     pub(super) fn player(&mut self, e: &SExpr) -> PlayerExpr {
+        if let Some(x) = self.inline(e, Some(ValueType::Player), Lowerer::player) {
+            return x;
+        }
         match e {
             SExpr::Var(name, span) => self
                 .use_var(name, *span, ValueType::Player, &E_PLAYER)
@@ -258,6 +308,9 @@ impl Lowerer {
 
     /// A team.
     pub(super) fn team(&mut self, e: &SExpr) -> TeamExpr {
+        if let Some(x) = self.inline(e, Some(ValueType::Team), Lowerer::team) {
+            return x;
+        }
         match e {
             SExpr::Var(name, span) => self
                 .use_var(name, *span, ValueType::Team, &E_TEAM)
@@ -295,6 +348,9 @@ impl Lowerer {
     /// The owner of a location or storage: `game`, a player, a team or a
     /// space.
     pub(super) fn owner(&mut self, e: &SExpr) -> OwnerExpr {
+        if let Some(x) = self.inline(e, None, Lowerer::owner) {
+            return x;
+        }
         match e {
             SExpr::Name(n, _) if n == "game" => OwnerExpr::Game,
             SExpr::Var(name, span) => match self.var(name, *span) {
@@ -374,6 +430,9 @@ impl Lowerer {
     /// the older dialect (a game point map; a string variable of that
     /// name in scope gives a computed name instead).
     pub(super) fn points(&mut self, e: &SExpr) -> PointStorage {
+        if let Some(x) = self.inline(e, None, Lowerer::points) {
+            return x;
+        }
         let placeholder = PointStorage {
             owner: OwnerExpr::Game,
             name: NameRef::Fixed(0),
@@ -410,6 +469,9 @@ impl Lowerer {
     /// The value of a `let` or `declare`, of whatever kind its shape says.
     /// The type is `None` when it cannot be told.
     pub(super) fn value(&mut self, e: &SExpr) -> (ValueExpr, Option<ValueType>) {
+        if let Some(x) = self.inline(e, None, Lowerer::value) {
+            return x;
+        }
         let kind = self.kind_of(e);
         let value = match kind {
             Some(ValueType::Int) => ValueExpr::Int(self.int(e)),

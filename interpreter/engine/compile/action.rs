@@ -178,7 +178,7 @@ fn action(a: &Action, cx: &Ctx) -> Run<()> {
                 ValueExpr::Space(e) => bind(expr::space(e, cx), var, body, |s| {
                     s.map_or_else(|| Value::Unset, Value::Space)
                 }),
-                v => bind(self::value(v, cx), var, body, |v| v),
+                v => bind(expr::value(v, cx), var, body, |v| v),
             }
         }
         Action::SetInt(s, v) | Action::IncInt(s, v) | Action::DecInt(s, v) => match a {
@@ -489,23 +489,4 @@ fn each_item(
         }
     }
     Ok(())
-}
-
-/// The value a `let` binds (integers, conditions and spaces are bound by
-/// their own closures in [`action`]).
-fn value(v: &ValueExpr, cx: &Ctx) -> Run<Value> {
-    match v {
-        ValueExpr::Str(e) => {
-            let e = expr::str(e, cx);
-            Box::new(move |m| Ok(Value::Str(e(m)?)))
-        }
-        ValueExpr::Card(e) => {
-            let e = expr::card(e, cx);
-            Box::new(move |m| Ok(e(m)?.map_or_else(|| Value::Unset, |c| Value::Card(c.id))))
-        }
-        _ => {
-            let v = v.clone();
-            Box::new(move |m| Ok(m.value(&v)?))
-        }
-    }
 }

@@ -31,7 +31,13 @@ pub(super) fn binary_op(op: IntOp, a: &IntExpr, b: &IntExpr, e: &IntExpr, cx: &C
 fn commutes(op: IntOp) -> bool {
     matches!(
         op,
-        IntOp::Add | IntOp::Mul | IntOp::BitAnd | IntOp::BitOr | IntOp::BitXor
+        IntOp::Add
+            | IntOp::Mul
+            | IntOp::BitAnd
+            | IntOp::BitOr
+            | IntOp::BitXor
+            | IntOp::Min
+            | IntOp::Max
     )
 }
 
@@ -54,10 +60,14 @@ fn binary(op: IntOp, a: Run<i64>, b: Run<i64>) -> Run<i64> {
         IntOp::BitAnd => Box::new(move |m| Ok(a(m)? & b(m)?)),
         IntOp::BitOr => Box::new(move |m| Ok(a(m)? | b(m)?)),
         IntOp::BitXor => Box::new(move |m| Ok(a(m)? ^ b(m)?)),
-        IntOp::Div | IntOp::Mod | IntOp::Pow | IntOp::Shl | IntOp::Shr => Box::new(move |m| {
-            let (a, b) = (a(m)?, b(m)?);
-            Ok(int_op(op, a, b)?)
-        }),
+        IntOp::Min => Box::new(move |m| Ok(a(m)?.min(b(m)?))),
+        IntOp::Max => Box::new(move |m| Ok(a(m)?.max(b(m)?))),
+        IntOp::Rem | IntOp::Div | IntOp::Mod | IntOp::Pow | IntOp::Shl | IntOp::Shr => {
+            Box::new(move |m| {
+                let (a, b) = (a(m)?, b(m)?);
+                Ok(int_op(op, a, b)?)
+            })
+        }
     }
 }
 
@@ -191,7 +201,14 @@ fn by_literal(
         IntOp::BitXor => make::<XOR>(x, (k, swapped), e, cx),
         IntOp::Shl if (0..64).contains(&k) => make::<SHL>(x, (k, swapped), e, cx),
         IntOp::Shr if (0..64).contains(&k) => make::<SHR>(x, (k, swapped), e, cx),
-        IntOp::Div | IntOp::Mod | IntOp::Pow | IntOp::Shl | IntOp::Shr => return None,
+        IntOp::Div
+        | IntOp::Mod
+        | IntOp::Rem
+        | IntOp::Pow
+        | IntOp::Shl
+        | IntOp::Shr
+        | IntOp::Min
+        | IntOp::Max => return None,
     })
 }
 

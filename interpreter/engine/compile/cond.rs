@@ -1,11 +1,11 @@
 //! Compiling conditions: `and`, `or`, `not`, the comparisons (two leaves
 //! read in one closure), spaces compared or on the board, and `any`/`all`
-//! over a `group` or over the spaces held in a variable. As everywhere in
+//! over a `group` or over the spaces held in a variable, and `let`. As everywhere in
 //! [`super`], a shape without a closure of its own is handed to the
 //! evaluator.
 
 use super::arith::{compare, compare_runs, EQ, GE, GT, LE, LT, NE};
-use super::expr::{int, space, str, walk_bool};
+use super::expr::{int, space, str, value, walk_bool};
 use super::leaf::{IntLeaf, StrLeaf};
 use super::space::SpaceCond;
 use super::{Ctx, Run};
@@ -95,6 +95,18 @@ pub(super) fn bool(e: &BoolExpr, cx: &Ctx) -> Run<bool> {
         }
         BoolExpr::Any { over, var, body } => quantify(e, over, *var, body, true, cx),
         BoolExpr::All { over, var, body } => quantify(e, over, *var, body, false, cx),
+        BoolExpr::Let {
+            value: v,
+            var,
+            body,
+        } => {
+            let (v, var, body) = (value(v, cx), *var as usize, bool(body, cx));
+            Box::new(move |m| {
+                let v = v(m)?;
+                m.set_var(var, v);
+                body(m)
+            })
+        }
         _ => walk_bool(e),
     }
 }

@@ -147,6 +147,17 @@ pub(super) fn int(e: &IntExpr, cx: &Ctx) -> Run<i64> {
             _ => walk_int(e),
         },
         IntExpr::Binary(op, a, b) => arith::binary_op(*op, a, b, e, cx),
+        IntExpr::Abs(x) => {
+            let x = int(x, cx);
+            Box::new(move |m| {
+                let n = x(m)?;
+                n.checked_abs().ok_or_else(|| abs_overflow(n))
+            })
+        }
+        IntExpr::Sign(x) => {
+            let x = int(x, cx);
+            Box::new(move |m| Ok(x(m)?.signum()))
+        }
         IntExpr::Around { from, var, cond } => around(from, *var, cond, cx),
         IntExpr::RowsSpanned(c) | IntExpr::ColsSpanned(c)
             if matches!(**c, CollectionExpr::Var(..)) =>
@@ -230,6 +241,13 @@ pub(super) fn int(e: &IntExpr, cx: &Ctx) -> Run<i64> {
         }
         _ => walk_int(e),
     }
+}
+
+/// The error of `(abs MIN)`, as the evaluator words it.
+#[cold]
+#[inline(never)]
+fn abs_overflow(n: i64) -> super::Thin {
+    crate::engine::eval::too_big(format_args!("`(abs {n})`")).into()
 }
 
 /// `(around SPACE 'V COND)`: the condition tested at each neighbour
@@ -506,6 +524,36 @@ fn group_extreme(g: &Group, what: u8, max: bool) -> Option<i64> {
                 g.bits.least()?
             };
             Some(i64::from(i))
+        }
+    }
+}
+
+/// The value a `let` binds, as [`Machine::value`] gives it.
+pub(super) fn value(v: &ValueExpr, cx: &Ctx) -> Run<Value> {
+    match v {
+        ValueExpr::Int(e) => {
+            let e = int(e, cx);
+            Box::new(move |m| Ok(Value::Int(e(m)?)))
+        }
+        ValueExpr::Bool(e) => {
+            let e = bool(e, cx);
+            Box::new(move |m| Ok(Value::Bool(e(m)?)))
+        }
+        ValueExpr::Space(e) => {
+            let e = space(e, cx);
+            Box::new(move |m| Ok(e(m)?.map_or_else(|| Value::Unset, Value::Space)))
+        }
+        ValueExpr::Str(e) => {
+            let e = str(e, cx);
+            Box::new(move |m| Ok(Value::Str(e(m)?)))
+        }
+        ValueExpr::Card(e) => {
+            let e = card(e, cx);
+            Box::new(move |m| Ok(e(m)?.map_or_else(|| Value::Unset, |c| Value::Card(c.id))))
+        }
+        _ => {
+            let v = v.clone();
+            Box::new(move |m| Ok(m.value(&v)?))
         }
     }
 }

@@ -546,11 +546,11 @@ fn min_max_and_first_of_integer_collections() {
     );
     fails_with(
         &board_game("(set (game sto X) (min (range 1 .. 5) (range 1 .. 5)))"),
-        "`min` is written `(min INTS)` or `(min COLLECTION 'V INT)` (the least value of INT over the items)",
+        "`min` is written `(min INTS)`, `(min A B)` or `(min COLLECTION 'V INT)` (the least value of INT over the items)",
     );
     fails_with(
         &board_game("(set (game sto X) (max (spaces GRID) S (row 'S)))"),
-        "`max` is written `(max INTS)` or `(max COLLECTION 'V INT)` (the greatest value of INT over the items)",
+        "`max` is written `(max INTS)`, `(max A B)` or `(max COLLECTION 'V INT)` (the greatest value of INT over the items)",
     );
     fails_with(
         &board_game("(set (game sto X) (max (spaces GRID) 'S (cardatt COLOR (top ('S vloc B)))))"),
