@@ -1,13 +1,21 @@
 //! The searching players (`interpreter/search/`): MCTS finds the winning
 //! move of small positions, beats random players clearly in Carteso, and
-//! plays the same for a given seed and budget on any number of threads.
+//! plays the same for a given seed and budget on any number of threads;
+//! resampling keeps what a seat sees and spreads what it does not; ISMCTS
+//! decides alike whatever the hidden cards and asks the true state for
+//! nothing but its moves and determinizations.
 
 use cardboard::drivers::run::run_seated;
 use cardboard::drivers::simulate::{simulate_seated, SimulateConfig, SimulateReport};
-use cardboard::engine::{GameOptions, Rules};
-use cardboard::game::GameState;
+use cardboard::engine::{GameOptions, Move, Rules, State};
+use cardboard::game::{GameState, Outcome, PlayError, Status};
 use cardboard::player::Player;
+use cardboard::random::GameRng;
 use cardboard::search::seats::Seats;
+use cardboard::search::tree::SearchConfig;
+use cardboard::search::{Method, Searcher};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 fn rules(path: &str) -> Rules {
     Rules::load(std::path::Path::new(path)).unwrap_or_else(|e| panic!("{path}: {e:?}"))
@@ -135,4 +143,274 @@ fn mcts_beats_random_players_in_carteso() {
         }
     }
     assert!(won >= 9, "mcts won {won} of 10");
+}
+
+// ---- resampling and ISMCTS ----
+
+#[test]
+fn resampling_keeps_the_view_and_spreads_the_unseen_cards() {
+    // Agram, four players, at the first decision: player 0 sees its hand;
+    // the other 29 cards lie in three hands of 6 and a stock of 11.
+    let agram = rules("games/agram.rcy");
+    let mut state = agram.start(&options(11, &[])).unwrap();
+    state.keep_seen();
+    let view = state.observation(0);
+    let truth = state.describe();
+    let mut rng = GameRng::new(5);
+    // For each card (as its name), how often it lands in each place.
+    let mut counts: HashMap<String, HashMap<String, u32>> = HashMap::new();
+    let samples = 2_000;
+    let mut differ = 0;
+    for _ in 0..samples {
+        let drawn = state.resample(0, &mut rng).unwrap();
+        assert_eq!(drawn.observation(0), view);
+        assert_eq!(drawn.legal_moves().len(), state.legal_moves().len());
+        let table = drawn.describe();
+        if table != truth {
+            differ += 1;
+        }
+        for (place, cards) in places(&table) {
+            for card in cards {
+                *counts
+                    .entry(card)
+                    .or_default()
+                    .entry(place.clone())
+                    .or_default() += 1;
+            }
+        }
+    }
+    assert!(differ > samples * 9 / 10, "{differ}");
+    // Player 0's own cards never move; every other card goes to a hand of
+    // 6 with probability 6/29 and to the stock with 11/29.
+    let own = places(&truth)
+        .into_iter()
+        .find(|(p, _)| p == "p0 HAND")
+        .unwrap()
+        .1;
+    let mut chi2 = 0.0;
+    let mut cells = 0;
+    for (card, at) in &counts {
+        if own.contains(card) {
+            assert_eq!(at.get("p0 HAND"), Some(&samples), "{card}");
+            continue;
+        }
+        for (place, size) in [
+            ("p1 HAND", 6.0),
+            ("p2 HAND", 6.0),
+            ("p3 HAND", 6.0),
+            ("game STOCK", 11.0),
+        ] {
+            let expected = f64::from(samples) * size / 29.0;
+            let seen = f64::from(at.get(place).copied().unwrap_or(0));
+            chi2 += (seen - expected).powi(2) / expected;
+            cells += 1;
+        }
+    }
+    // 29 cards in 4 places: 87 degrees of freedom (mean 87, deviation
+    // about 13); 150 is nearly five deviations out, while a resampling
+    // that kept any card where it truly lies would pass it by thousands.
+    assert_eq!(cells, 29 * 4);
+    assert!(chi2 < 150.0, "chi-squared {chi2:.1}");
+}
+
+/// The cards of each location in a `describe` text: (owner and name, the
+/// cards' names).
+fn places(table: &str) -> Vec<(String, Vec<String>)> {
+    let mut out = Vec::new();
+    let mut owner = String::new();
+    for line in table.lines() {
+        if !line.starts_with(' ') {
+            owner = line.trim_end_matches(':').to_string();
+            continue;
+        }
+        let Some((head, cards)) = line.trim().split_once("): ") else {
+            continue;
+        };
+        let name = head.split(' ').nth(1).unwrap_or("");
+        let cards = cards.split(' ').map(str::to_string).collect();
+        out.push((format!("{owner} {name}"), cards));
+    }
+    out
+}
+
+#[test]
+fn a_card_seen_then_hidden_stays_known_and_an_unseen_one_moves() {
+    // Player 0 drew two cards and put one face down on the pile: it knows
+    // that card's place; player 1 saw nothing, so for player 1 the pile's
+    // card is any of the four.
+    let keep = rules("tests/search/keep.rcy");
+    let mut state = keep.start(&options(2, &[])).unwrap();
+    state.keep_seen();
+    let mv = state.legal_moves()[0].clone();
+    state.apply(&mv).unwrap();
+    let pile = |s: &State| {
+        places(&s.describe())
+            .into_iter()
+            .find(|(p, _)| p == "game PILE")
+            .unwrap()
+            .1
+    };
+    let truth = pile(&state);
+    let mut rng = GameRng::new(1);
+    let mut for_1 = std::collections::HashSet::new();
+    for _ in 0..200 {
+        assert_eq!(pile(&state.resample(0, &mut rng).unwrap()), truth);
+        for_1.insert(pile(&state.resample(1, &mut rng).unwrap()));
+    }
+    assert_eq!(for_1.len(), 4, "{for_1:?}");
+}
+
+#[test]
+fn ismcts_decides_the_same_whatever_the_hidden_cards() {
+    // Two games of Guess the colour whose hidden cards differ but which
+    // look the same to player 0. MCTS reads the hidden card and guesses
+    // right in both (so the two states do call for different moves);
+    // ISMCTS with the same seed makes the same choice in both.
+    let guess = rules("tests/search/guess.rcy");
+    let states: Vec<_> = (0..40)
+        .map(|seed| guess.start(&options(seed, &[])).unwrap())
+        .collect();
+    let top = |s: &State| places(&s.describe())[0].1[0].clone();
+    let red = states.iter().find(|s| top(s) == "RED").unwrap();
+    let black = states.iter().find(|s| top(s) == "BLACK").unwrap();
+    assert_eq!(red.observation(0), black.observation(0));
+    let choose = |method, state: &State| {
+        let mut s = Searcher::new(method, SearchConfig::with_iterations(200), 7);
+        let mv = s.choose_move(state).unwrap().unwrap();
+        state.move_to_text(&mv)
+    };
+    assert!(choose(Method::Mcts, red).contains("RED"));
+    assert!(choose(Method::Mcts, black).contains("BLACK"));
+    for seed in 0..8 {
+        let mut a = Searcher::new(Method::Ismcts, SearchConfig::with_iterations(200), seed);
+        let mut b = a.clone();
+        let ma = a.choose_move(red).unwrap().unwrap();
+        let mb = b.choose_move(black).unwrap().unwrap();
+        assert_eq!(
+            red.move_to_text(&ma),
+            black.move_to_text(&mb),
+            "seed {seed}"
+        );
+        assert_eq!(
+            a.visits(red, &red.legal_moves()),
+            b.visits(black, &black.legal_moves())
+        );
+    }
+}
+
+/// A game whose every call is noted, to see what ISMCTS asks of the true
+/// state; the states it resamples note nothing.
+#[derive(Debug)]
+struct Spy {
+    inner: State,
+    calls: Option<Arc<Mutex<Vec<&'static str>>>>,
+}
+
+impl Spy {
+    fn note(&self, call: &'static str) {
+        if let Some(calls) = &self.calls {
+            calls.lock().unwrap().push(call);
+        }
+    }
+}
+
+impl Clone for Spy {
+    fn clone(&self) -> Spy {
+        self.note("clone");
+        Spy {
+            inner: self.inner.clone(),
+            calls: self.calls.clone(),
+        }
+    }
+}
+
+impl GameState for Spy {
+    type Move = Move;
+    fn num_players(&self) -> usize {
+        self.note("num_players");
+        self.inner.num_players()
+    }
+    fn current_player(&self) -> Option<usize> {
+        self.note("current_player");
+        self.inner.current_player()
+    }
+    fn status(&self) -> Status {
+        self.note("status");
+        self.inner.status()
+    }
+    fn legal_moves(&self) -> Vec<Move> {
+        self.note("legal_moves");
+        self.inner.legal_moves()
+    }
+    fn random_move(&self, rng: &mut GameRng) -> Option<Move> {
+        self.note("random_move");
+        self.inner.random_move(rng)
+    }
+    fn apply(&mut self, mv: &Move) -> Result<(), PlayError> {
+        self.note("apply");
+        self.inner.apply(mv)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.note("outcome");
+        self.inner.outcome()
+    }
+    fn observation(&self, player: usize) -> String {
+        self.note("observation");
+        self.inner.observation(player)
+    }
+    fn move_to_text(&self, mv: &Move) -> String {
+        self.note("move_to_text");
+        self.inner.move_to_text(mv)
+    }
+    fn moves_to_text(&self, moves: &[Move]) -> Vec<String> {
+        self.note("moves_to_text");
+        self.inner.moves_to_text(moves)
+    }
+    fn move_from_text(&self, text: &str) -> Result<Move, PlayError> {
+        self.note("move_from_text");
+        self.inner.move_from_text(text)
+    }
+    fn reseed_chance(&mut self, seed: u64) {
+        self.note("reseed_chance");
+        self.inner.reseed_chance(seed)
+    }
+    fn keep_seen(&mut self) {
+        self.note("keep_seen");
+        self.inner.keep_seen()
+    }
+    fn resample(&self, observer: usize, rng: &mut GameRng) -> Option<Spy> {
+        self.note("resample");
+        Some(Spy {
+            inner: self.inner.resample(observer, rng)?,
+            calls: None,
+        })
+    }
+}
+
+#[test]
+fn ismcts_asks_the_true_state_only_for_its_moves_and_resamples() {
+    // The true state is never copied, played on, scored or looked at
+    // whole: ISMCTS asks who is to play, the moves and their texts, and
+    // for determinizations (which depend on the hidden cards only through
+    // what the seat has seen: the test above).
+    let agram = rules("games/agram.rcy");
+    let calls = Arc::new(Mutex::new(Vec::new()));
+    let mut state = agram.start(&options(3, &[])).unwrap();
+    state.keep_seen();
+    let mut searcher = Searcher::new(Method::Ismcts, SearchConfig::with_iterations(50), 1);
+    for _ in 0..6 {
+        let spy = Spy {
+            inner: state.clone(),
+            calls: Some(calls.clone()),
+        };
+        let mv = searcher.choose_move(&spy).unwrap().unwrap();
+        state.apply(&mv).unwrap();
+    }
+    let mut asked: Vec<&str> = calls.lock().unwrap().clone();
+    asked.sort_unstable();
+    asked.dedup();
+    assert_eq!(
+        asked,
+        ["current_player", "legal_moves", "moves_to_text", "resample"]
+    );
 }

@@ -97,7 +97,9 @@ impl GameState for State {
         // draws and errors) by the machine that then runs the rules on.
         let options = choice_in(&self.tabs.prog, &self.frames).unwrap_or_default();
         if let Some(plan) = self.plan.take_if(|p| p.fits(options, mv)) {
-            return self.run_on(Some((plan, mv))).map_err(|e| self.fail(e));
+            let played = self.run_on(Some((plan, mv))).map_err(|e| self.fail(e));
+            self.note_seen();
+            return played;
         }
         if let Err(f) = self.play(mv, false, true) {
             if self.table.get_mut().stopped.is_some() {
@@ -114,7 +116,9 @@ impl GameState for State {
         if let Some(f) = self.frames.last_mut() {
             f.pos += 1;
         }
-        self.advance().map_err(|e| self.fail(e))
+        let played = self.advance().map_err(|e| self.fail(e));
+        self.note_seen();
+        played
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -150,6 +154,14 @@ impl GameState for State {
 
     fn reseed_chance(&mut self, seed: u64) {
         self.table.get_mut().rng = GameRng::new(seed);
+    }
+
+    fn keep_seen(&mut self) {
+        self.start_seen();
+    }
+
+    fn resample(&self, observer: usize, rng: &mut GameRng) -> Option<State> {
+        Some(self.resampled(observer, rng))
     }
 
     fn move_from_text(&self, text: &str) -> Result<Move, PlayError> {

@@ -30,6 +30,7 @@ mod oracle;
 mod owners;
 mod path;
 mod position;
+mod resample;
 mod sample;
 mod start;
 pub mod state;

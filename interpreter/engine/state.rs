@@ -119,6 +119,9 @@ pub struct Table {
     /// Why the engine stopped the game, once a limit was passed (see
     /// `engine/limits.rs`): kept, whatever is taken back.
     pub stopped: Option<Box<str>>,
+    /// What each seat has seen, when kept (`GameState::keep_seen`, see
+    /// `engine/resample.rs`); brought up to date after every move.
+    pub seen: Option<Box<super::resample::Seen>>,
 }
 
 impl Clone for Table {
@@ -141,6 +144,7 @@ impl Clone for Table {
             last_moved: self.last_moved,
             space_index: self.space_index.clone(),
             stopped: self.stopped.clone(),
+            seen: self.seen.clone(),
         }
     }
 
@@ -177,6 +181,7 @@ impl Clone for Table {
         self.last_moved = src.last_moved;
         self.space_index.clone_from(&src.space_index);
         self.stopped.clone_from(&src.stopped);
+        self.seen.clone_from(&src.seen);
     }
 }
 
@@ -230,6 +235,7 @@ impl Table {
             last_moved: None,
             space_index: Default::default(),
             stopped: None,
+            seen: None,
         }
     }
 

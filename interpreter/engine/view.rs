@@ -67,10 +67,31 @@ pub fn storage_name(tabs: &Tables, table: &Table, i: usize, count: usize, names:
     format!("{} {name}", owner_name(table, owner))
 }
 
+/// Whether seat `viewer` sees the faces of the cards in `slot`: its kind
+/// (`vloc` and `mem` by all, `iloc` by its owner, a team's `iloc` by the
+/// team's members, `hloc` by nobody). Observations show these, and only
+/// these, faces; search's resampling keeps them.
+pub fn shown_to(tabs: &Tables, table: &Table, slot: Slot, viewer: usize) -> bool {
+    let (owner, id) = Table::slot_parts(slot, tabs.loc_count);
+    let Some(ln) = tabs.prog.loc_names.get(id as usize) else {
+        return false;
+    };
+    let viewer_owner = Table::player_owner(viewer);
+    let team_member = || {
+        let t = owner as usize;
+        t > table.players
+            && table
+                .teams
+                .get(t - 1 - table.players)
+                .is_some_and(|m| m.contains(&(viewer as u8)))
+    };
+    visible_to(ln.kind, owner, Some(viewer_owner))
+        || (ln.kind == LocKind::Invisible && team_member())
+}
+
 /// The table as `viewer` sees it (`None`: everything, for transcripts).
 pub fn render(tabs: &Tables, table: &Table, viewer: Option<usize>) -> String {
     let mut out = String::new();
-    let viewer_owner = viewer.map(Table::player_owner);
     let people = 1 + table.players + table.teams.len();
     let spaces = table.space_owner(0)..table.space_owner(table.boards.space_count());
     for owner in (0..people as OwnerId).chain(spaces) {
@@ -81,17 +102,7 @@ pub fn render(tabs: &Tables, table: &Table, viewer: Option<usize>) -> String {
             if cards.is_empty() {
                 continue;
             }
-            let team_member = |v: OwnerId| {
-                let t = owner as usize;
-                t > table.players
-                    && table
-                        .teams
-                        .get(t - 1 - table.players)
-                        .is_some_and(|m| m.contains(&((v - 1) as u8)))
-            };
-            let seen = viewer.is_none()
-                || visible_to(ln.kind, owner, viewer_owner)
-                || (ln.kind == LocKind::Invisible && viewer_owner.is_some_and(team_member));
+            let seen = viewer.is_none_or(|v| shown_to(tabs, table, slot, v));
             let name = format!(
                 "{} {}",
                 kind_word(ln.kind),
