@@ -1,8 +1,12 @@
 //! The strength of a searching seat against random players, for
 //! docs/search.md: plays GAMES games of FILE on one thread, the searcher
 //! in seat `i % players` of game `i` and random players elsewhere, and
-//! prints the searcher's wins (alone) with a 95% interval (Wilson), the
-//! seconds per searched decision and the iterations per second.
+//! prints the searcher's wins (alone) with a 95% interval (Wilson), its
+//! searched decisions (those with more than one move), the seconds per
+//! searched decision (wall clock) and the iterations per second of CPU
+//! time of the searching thread (read from Linux's
+//! `/proc/thread-self/schedstat`; the wall clock elsewhere), so that the
+//! rate holds on a busy machine.
 //!
 //! ```text
 //! cargo run --release --example strength -- games/carteso.rcy mcts:1000 100
@@ -27,6 +31,14 @@ struct Timed<P> {
     seat: usize,
     decisions: u64,
     spent: Duration,
+    cpu: Duration,
+}
+
+/// This thread's CPU time so far (Linux), or `None`.
+fn cpu_time() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(ns))
 }
 
 impl<S: GameState, P: Player<S>> Player<S> for Timed<P> {
@@ -36,10 +48,16 @@ impl<S: GameState, P: Player<S>> Player<S> for Timed<P> {
     fn choose_move(&mut self, state: &S) -> Result<Option<S::Move>, String> {
         let mine = state.current_player() == Some(self.seat);
         let started = Instant::now();
+        let cpu = cpu_time();
         let chosen = self.inner.choose_move(state);
         if mine && state.legal_moves().len() > 1 {
             self.decisions += 1;
-            self.spent += started.elapsed();
+            let wall = started.elapsed();
+            self.spent += wall;
+            self.cpu += match (cpu, cpu_time()) {
+                (Some(a), Some(b)) => b.saturating_sub(a),
+                _ => wall,
+            };
         }
         chosen
     }
@@ -74,7 +92,7 @@ fn main() {
         SeatKind::Random => 0,
     };
     let (mut won, mut shared, mut played, mut players) = (0u64, 0u64, 0u64, 0usize);
-    let (mut decisions, mut spent) = (0u64, Duration::ZERO);
+    let (mut decisions, mut spent, mut cpu) = (0u64, Duration::ZERO, Duration::ZERO);
     for i in 0..games {
         let options = GameOptions {
             seed: game_seed(1, i),
@@ -95,10 +113,12 @@ fn main() {
             seat,
             decisions: 0,
             spent: Duration::ZERO,
+            cpu: Duration::ZERO,
         };
         let (end, _) = play_out(&mut state, &mut player, 10_000, |_, _, _| {});
         decisions += player.decisions;
         spent += player.spent;
+        cpu += player.cpu;
         played += 1;
         if let GameEnd::Finished(o) = end {
             if o.winners == [seat] {
@@ -111,8 +131,9 @@ fn main() {
     let rate = won as f64 / played as f64;
     let (low, high) = wilson(won, played);
     let per_decision = spent.as_secs_f64() / decisions.max(1) as f64;
+    let cpu_per_decision = cpu.as_secs_f64() / decisions.max(1) as f64;
     println!(
-        "{} {} vs {other} x{}: {played} games, won alone {won} ({:.1}%, 95% {:.1}-{:.1}%), shared {shared}, fair share {:.1}%, {:.4} s/decision, {:.0} iterations/s",
+        "{} {} vs {other} x{}: {played} games, won alone {won} ({:.1}%, 95% {:.1}-{:.1}%), shared {shared}, fair share {:.1}%, {decisions} searched decisions, {:.4} s/decision (wall), {:.4} s/decision (CPU), {:.0} iterations per CPU second",
         args[0],
         kind,
         players - 1,
@@ -121,7 +142,8 @@ fn main() {
         100.0 * high,
         100.0 / players as f64,
         per_decision,
-        f64::from(iterations) / per_decision.max(1e-12),
+        cpu_per_decision,
+        f64::from(iterations) / cpu_per_decision.max(1e-12),
     );
 }
 

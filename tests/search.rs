@@ -69,6 +69,21 @@ fn mcts_takes_the_only_winning_move_of_nim() {
 }
 
 #[test]
+fn mcts_takes_the_only_winning_move_of_a_saved_position() {
+    // Seven stones, player 1 to move: taking three wins, one or two lose.
+    let nim = rules("tests/search/nim.rcy");
+    let text = std::fs::read_to_string("tests/search/nim-7.pos").unwrap();
+    let state = nim.load_position(&text).unwrap();
+    assert_eq!(state.current_player(), Some(1));
+    for seed in 0..5 {
+        let mut player = Seats::parse("random,mcts:300").unwrap().player(seed);
+        let mv = player.choose_move(&state).unwrap().unwrap();
+        let taken = state.move_to_text(&mv).matches("move STONE").count();
+        assert_eq!(taken, 3, "seed {seed}");
+    }
+}
+
+#[test]
 fn a_seed_and_a_budget_fix_the_game() {
     let nim = rules("tests/search/nim.rcy");
     let seats = Seats::parse("mcts:40,mcts:80").unwrap();
