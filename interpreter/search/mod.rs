@@ -121,6 +121,10 @@ impl Searcher {
 }
 
 impl<S: GameState> Player<S> for Searcher {
+    /// The most visited move; when the search cannot run (a game that
+    /// cannot resample, for `ismcts`) a move drawn at random, since
+    /// `choose` cannot tell an error: the drivers call
+    /// [`Player::choose_move`], which does.
     fn choose(&mut self, state: &S, moves: &[S::Move]) -> usize {
         if moves.len() < 2 {
             return 0;
