@@ -1,5 +1,6 @@
 //! The rules compiled to closures (`engine/compile`) play exactly as the
-//! tree evaluator: for every shipped game and every corpus program, games
+//! tree evaluator: for every shipped game, every example of `examples/`
+//! and every corpus program, games
 //! of several seeds give the same transcript (moves, table, storages,
 //! scores, errors) with the compiled rules and with `Rules::uncompiled`;
 //! and small programs reach each fallback of the compiler (a variable of
@@ -45,12 +46,15 @@ fn shipped_games_play_the_same_compiled() {
                 vec![("VARIANT", "3"), ("NUMP", "5")],
             ],
             "cardbot-derby" => vec![vec![("NUMP", "3"), ("BELT2", "1"), ("TELEPORT", "1")]],
+            "othello" => vec![vec![], vec![("SIZE", "6")]],
+            "draughts" => vec![vec![], vec![("QUIET", "4")]],
+            "hex" => vec![vec![("SIZE", "7")]],
             _ => vec![vec![]],
         }
     };
     let files = common::game_files();
     assert!(files.len() >= 4, "the shipped games are missing");
-    for path in files {
+    for path in files.into_iter().chain(common::example_files()) {
         let name = path.file_stem().unwrap().to_string_lossy().into_owned();
         let rules = Rules::load(&path).unwrap_or_else(|e| panic!("{name}: {e:?}"));
         let limit = if name == "cardbot-derby" { 150 } else { 10_000 };

@@ -1,5 +1,5 @@
 //! Generic checks every rules file gets for free (in the spirit of
-//! OpenSpiel's basic tests), over `games/` and the corpus: random games play
+//! OpenSpiel's basic tests), over `games/`, `examples/` and the corpus: random games play
 //! to completion; the same seed gives the same transcript; an illegal move is
 //! an `Err` that changes nothing; moving cards never duplicates or loses one.
 
@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 
 fn all_files() -> Vec<PathBuf> {
     let mut files = common::game_files();
+    files.extend(common::example_files());
     files.extend(common::corpus_files());
     assert!(!files.is_empty(), "no rules files found");
     files

@@ -8,6 +8,13 @@ pub fn game_files() -> Vec<PathBuf> {
     rcy_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("games"))
 }
 
+/// Every `.rcy` file in `examples/`: the classic games written to show the
+/// language (each also compared with a reading of its rules in its own
+/// test, `tests/othello.rs` ...).
+pub fn example_files() -> Vec<PathBuf> {
+    rcy_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("examples"))
+}
+
 /// The corpus of RECYCLE programs by others (CardStock's games) beside the
 /// project, `../shared/corpus`, where the project's developers and CI have
 /// it; `None` in a clone without it. Then every test binary that asks says
