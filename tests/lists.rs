@@ -5,9 +5,9 @@
 //! by hand; `lists/piles.rcy` (every kind of location, every owner, the
 //! storages, the names reached through every binding form) played beside
 //! `lists/piles-unrolled.rcy`, the same rules with every name written out;
-//! what is not a name of a list stays an error, at compile time when the
-//! name is bound nowhere and at run time when a computed name names no
-//! location.
+//! piles named by a card attribute, whose values the decks fix; what is
+//! not a name of a list stays an error, at compile time when the name is
+//! bound nowhere and at run time when a computed name names no location.
 
 mod common;
 
@@ -142,6 +142,50 @@ fn the_lists_play_as_their_names_written_out() {
     assert_eq!(perft(&a, 6).unwrap(), perft(&b, 6).unwrap());
 }
 
+/// Each player sorts a hand of three cards into piles by colour, one a
+/// turn, counting each colour in a storage of that name: the names come
+/// from `cardatt`, whose values the deck fixes. Dealt from the unshuffled
+/// deck (RED-A .. RED-C, BLUE-A .. BLUE-C, the last on top), p0 holds the
+/// blue cards and p1 the red ones.
+const SORT: &str = r#"
+(game
+ (setup (create players 2)
+        (create deck (game iloc STOCK) (deck (COLOR (RED, BLUE)) (RANK (A, B, C)))))
+ (do ((all player 'P (repeat 3 (move (top (game iloc STOCK)) (top ('P iloc HAND)))))))
+ (stage player (end (all player 'P (== (size ('P iloc HAND)) 0)))
+   (choice ((any ((current player) iloc HAND) 'C
+              (let (cardatt COLOR 'C) 'K
+                (do ((inc ((current player) sto 'K) 1)
+                     (move 'C (top ((current player) vloc (cardatt COLOR 'C)))))))))))
+ (scoring max ((current player) sto RED)))
+"#;
+
+#[test]
+fn a_card_attribute_names_the_pile_of_its_value() {
+    let mut s = rules(SORT).start(&options(0, &[])).unwrap();
+    assert_eq!(
+        s.moves_to_text(&s.legal_moves()),
+        vec![
+            "p0 BLUE = 1; move BLUE-C p0 HAND -> p0 BLUE",
+            "p0 BLUE = 1; move BLUE-B p0 HAND -> p0 BLUE",
+            "p0 BLUE = 1; move BLUE-A p0 HAND -> p0 BLUE",
+        ]
+    );
+    // Each player moves one of the cards left in hand: 3, 3, 2, 2, 1, 1.
+    assert_eq!(perft(&s, 6).unwrap(), vec![1, 3, 9, 18, 36, 36, 36]);
+    play_first(&mut s);
+    let table = s.describe();
+    for line in [
+        "vloc BLUE (3): BLUE-A BLUE-B BLUE-C",
+        "sto BLUE = 3",
+        "vloc RED (3): RED-A RED-B RED-C",
+        "sto RED = 3",
+    ] {
+        assert!(table.contains(line), "{line:?} not in\n{table}");
+    }
+    assert_eq!(s.outcome().unwrap().scores, vec![0, 3]);
+}
+
 #[test]
 fn a_computed_name_that_names_no_location_is_a_rules_error() {
     let src = r#"
@@ -201,4 +245,19 @@ fn a_list_makes_locations_only_where_it_names_them() {
  (scoring max 0))
 "#;
     assert_eq!(names(src), vec!["STOCK", "RED", "BLUE"]);
+    // A `cardatt` in location position makes a pile of each value the
+    // decks give its key, sub-attributes included; one elsewhere makes none.
+    let src = r#"
+(game
+ (setup (create players 2)
+        (create deck (game vloc STOCK) (deck (COLOR (RED (SUIT (HEARTS, DIAMONDS)))
+                                                    (BLACK (SUIT (SPADES, CLUBS)))))))
+ (do ((move (top (game vloc STOCK)) (top (game hloc (cardatt SUIT (top (game vloc STOCK))))))
+      (set (game str LAST) (cardatt COLOR (top (game vloc STOCK))))))
+ (scoring max 0))
+"#;
+    assert_eq!(
+        names(src),
+        vec!["STOCK", "HEARTS", "DIAMONDS", "SPADES", "CLUBS"]
+    );
 }

@@ -70,6 +70,8 @@ pub(super) struct Lowerer {
     pub str_names: Table<Sym>,
     pub point_names: Table<Sym>,
     pub attr_keys: Table<Sym>,
+    /// The values each attribute key takes in the file's decks, by key id.
+    attr_values: Vec<Vec<Sym>>,
     pub var_names: Vec<String>,
     /// The variables in scope, innermost last. In a cell so that
     /// [`Lowerer::kind_of`] (which takes `&self`) can look into a
@@ -104,6 +106,7 @@ impl Lowerer {
             str_names: Table::new(),
             point_names: Table::new(),
             attr_keys: Table::new(),
+            attr_values: Vec::new(),
             var_names: Vec::new(),
             scope: std::cell::RefCell::new(Vec::new()),
             defs: super::define::Definitions::default(),
@@ -208,6 +211,18 @@ impl Lowerer {
         }
     }
 
+    /// Notes that a deck gives attribute `key` the value `value`.
+    pub fn add_attr_value(&mut self, key: AttrId, value: &str) {
+        let sym = self.intern(value);
+        let key = key as usize;
+        if self.attr_values.len() <= key {
+            self.attr_values.resize(key + 1, Vec::new());
+        }
+        if !self.attr_values[key].contains(&sym) {
+            self.attr_values[key].push(sym);
+        }
+    }
+
     /// The id of a deck attribute key, if some deck defines it.
     pub fn attr_key(&self, key: &str) -> Option<AttrId> {
         let sym = self.sym_map.get(key)?;
@@ -259,16 +274,26 @@ impl Lowerer {
     /// The names a string, or a collection of strings, written `e` can
     /// be or contain, when the file fixes them: a literal name, a list
     /// `(A, B, C)`, a `filter` of such a list, or a variable bound to
-    /// one of these (by `declare`, `let`, `any`, `all` or `filter`).
-    /// `None` for anything computed while playing (a storage, `cardatt`).
-    /// A name of such a set used as a location or storage name makes that
-    /// location or storage exist (see `cards::location`).
+    /// one of these (by `declare`, `let`, `any`, `all` or `filter`); and
+    /// `(cardatt KEY CARD)` of a KEY the decks define: the values the
+    /// decks give it. `None` for anything else computed while playing (a
+    /// storage). A name of such a set used as a location or storage name
+    /// makes that location or storage exist (see `cards::location`).
     pub fn names_of(&mut self, e: &SExpr) -> Option<Vec<Sym>> {
         // A definition's parameter or use: the names of what it stands for.
         if let Some(names) = self.inline(e, None, Lowerer::names_of) {
             return names;
         }
         match e {
+            SExpr::List(items, _) if head_word(items) == Some("cardatt") => {
+                match items.as_slice() {
+                    [_, SExpr::Name(key, _), _] => {
+                        let key = self.attr_key(key)?;
+                        self.attr_values.get(key as usize).cloned()
+                    }
+                    _ => None,
+                }
+            }
             SExpr::Name(n, _) if !is_keyword(n) => Some(vec![self.intern(n)]),
             SExpr::Var(name, _) => self
                 .scope

@@ -1,7 +1,7 @@
 //! Lowering of decks `(deck (RANK (A, TWO)) (COLOR (RED (SUIT (...))) ...))`,
 //! point awards `((SUIT : HEARTS) (RANK : ACE) 14)` (and the older
 //! `((SUIT (HEARTS)) 14)`), team lists `(create teams (0, 2) (1, 3))`, and
-//! the first pass that collects every deck's attribute keys.
+//! the first pass that collects every deck's attribute keys and values.
 
 use super::context::Lowerer;
 use crate::ir::{Award, Deck, DeckDim, DeckGroup, StrExpr, EMPTY};
@@ -15,7 +15,9 @@ const COND_SHAPE: &str = "a condition of an award is written `(RANK : ACE)` or `
 
 impl Lowerer {
     /// First pass: every attribute key of every `(deck ...)` in the file,
-    /// in order of appearance, so `cardatt` can tell known keys anywhere.
+    /// in order of appearance, so `cardatt` can tell known keys anywhere,
+    /// and the values each key takes (the names a `cardatt` can give, see
+    /// [`Lowerer::names_of`]).
     pub(super) fn collect_attr_keys(&mut self, e: &SExpr) {
         let Some(items) = e.as_list() else {
             return;
@@ -35,11 +37,13 @@ impl Lowerer {
         let Some([SExpr::Name(key, span), groups @ ..]) = dim.as_list() else {
             return;
         };
-        self.add_attr_key(key, *span);
+        let key = self.add_attr_key(key, *span);
         for group in groups {
-            for sub in group.as_list().unwrap_or(&[]) {
-                if sub.as_list().is_some() {
-                    self.collect_dim_keys(sub);
+            for item in group.as_list().unwrap_or(&[]) {
+                match item {
+                    SExpr::Name(value, _) => self.add_attr_value(key, value),
+                    SExpr::List(..) => self.collect_dim_keys(item),
+                    _ => {}
                 }
             }
         }
