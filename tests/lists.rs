@@ -187,6 +187,42 @@ fn a_card_attribute_names_the_pile_of_its_value() {
 }
 
 #[test]
+fn names_reach_a_let_in_a_condition_and_a_definition() {
+    // The colour of the stock's top card names a hidden pile through a
+    // `let` inside a condition (the only place naming those piles), and a
+    // list's item names a visible pile through a definition's parameter:
+    // both kinds of pile exist, and the moves see them.
+    let src = r#"
+(game
+ (declare (RED, BLUE) 'COLORS)
+ (define (PILE 'X) (size (game vloc 'X)))
+ (setup (create players 2)
+        (create deck (game vloc STOCK) (deck (COLOR (RED, BLUE)) (RANK (A, B)))))
+ (stage player (end (== (size (game vloc STOCK)) 0))
+   (choice ((any 'COLORS 'C
+              ((and (== (PILE 'C) 0)
+                    (let (cardatt COLOR (top (game vloc STOCK))) 'K (== (size (game hloc 'K)) 0)))
+               (move (top (game vloc STOCK)) (top (game vloc 'C)))))
+            (move (top (game vloc STOCK)) (top (game vloc DISCARD))))))
+ (scoring max 0))
+"#;
+    let s = rules(src).start(&options(0, &[])).unwrap();
+    assert_eq!(
+        s.moves_to_text(&s.legal_moves()),
+        vec![
+            "move BLUE-B game STOCK -> game RED",
+            "move BLUE-B game STOCK -> game BLUE",
+            "move BLUE-B game STOCK -> game DISCARD",
+        ]
+    );
+    // The hidden piles stay empty: a colour's pile takes a card while it
+    // is empty, DISCARD always does. Counted by hand over the sizes of the
+    // RED and BLUE piles before each decision: 3; 2 + 2 + 3; then
+    // 1 + 2 + 1 + 2 + 2 + 2 + 3; then 1 + 3 + 1 + 3 + 3 + 3 + 7.
+    assert_eq!(perft(&s, 4).unwrap(), vec![1, 3, 7, 13, 21]);
+}
+
+#[test]
 fn a_computed_name_that_names_no_location_is_a_rules_error() {
     let src = r#"
 (game

@@ -84,7 +84,9 @@ impl Lowerer {
                     return placeholder();
                 }
                 let (value, ty) = self.value(&items[1]);
+                let names = self.value_names(&items[1], ty);
                 let var = self.bind(&items[2], ty, "let");
+                self.set_names(names);
                 let body = Box::new(self.boolean(&items[3]));
                 self.pop_var();
                 BoolExpr::Let {
