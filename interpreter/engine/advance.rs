@@ -170,6 +170,12 @@ impl State {
                         f.pos += 1;
                     }
                 }
+                // A choice's fallback, reached after the choice was played.
+                StageItem::Else(_) => {
+                    if let Some(f) = frames.last_mut() {
+                        f.pos += 1;
+                    }
+                }
                 StageItem::Choice(options, span) => {
                     *status = Status::Running;
                     // A choice with no option cannot be played. When the
@@ -195,6 +201,27 @@ impl State {
                     let player = m.table.current_player();
                     match found {
                         Ok(true) => return Ok(()),
+                        Ok(false)
+                            if matches!(
+                                items.get(frame.pos as usize + 1),
+                                Some(StageItem::Else(_))
+                            ) =>
+                        {
+                            // No legal option: the choice's fallback runs,
+                            // with no decision, and the stage goes on.
+                            *legal.get_mut() = None;
+                            *sampled.get_mut() = None;
+                            *kept_plan = None;
+                            m.stop_journal();
+                            if let Some(StageItem::Else(c)) = items.get(frame.pos as usize + 1) {
+                                if let Err(f) = m.charge(1).and_then(|()| m.condact(c)) {
+                                    return halt(&m, status, frames, *decisions, f);
+                                }
+                            }
+                            if let Some(f) = frames.last_mut() {
+                                f.pos += 2;
+                            }
+                        }
                         Ok(false) => {
                             let (line, col) = line_of(tabs, span.start);
                             return Err(Stop::Rules(format!(

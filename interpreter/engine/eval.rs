@@ -555,6 +555,7 @@ impl Machine<'_> {
                 self.set_var(*var as usize, v);
                 self.bool(body)?
             }
+            BoolExpr::Legal { choice, player } => self.legal(*choice, player.as_ref())?,
         })
     }
 

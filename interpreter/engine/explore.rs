@@ -54,6 +54,10 @@ pub struct Explorer {
 /// stack overflow. A thread's stack of 2 MB holds it in a debug build.
 pub const MAX_NESTING: u32 = 1000;
 
+/// The most named choices `(legal NAME)` tries one inside another (a
+/// guard of one asking about another, ...); deeper is a rules error.
+pub const MAX_LEGAL_NESTING: usize = 8;
+
 impl Explorer {
     /// Runs `f` with an explorer whose buffers are reused from earlier
     /// decisions on this thread.
@@ -70,6 +74,11 @@ impl Explorer {
 }
 
 thread_local! {
+    /// The named choices whose options `(legal NAME)` is trying on this
+    /// thread, outermost first (see [`Machine::legal`]; kept out of the
+    /// machine, which every automatic item makes, for the few games that
+    /// ask).
+    static ASKING: std::cell::RefCell<Vec<u16>> = const { std::cell::RefCell::new(Vec::new()) };
     /// The explorer of the last decision found on this thread.
     static SPARE: std::cell::Cell<Option<Explorer>> = const { std::cell::Cell::new(None) };
 }
@@ -114,6 +123,85 @@ impl<'a> Machine<'a> {
             }
             Ok(moves)
         })
+    }
+
+    /// `(legal NAME PLAYER)`: whether named choice `c` has a legal option
+    /// now, for `player` (the current player if `None`) as if they were to
+    /// play it: its options explored as the game explores them when it
+    /// reaches a choice (the same options are legal, the same rules errors
+    /// stop the game), stopping at the first legal move. Nothing changes:
+    /// the table, the generator, the cycles, the machine's count of
+    /// actions, its oracle and its log are as they were. Asking it again
+    /// while its own options are tried is a rules error, and so is asking
+    /// more than [`MAX_LEGAL_NESTING`] choices one inside another.
+    pub(super) fn legal(&mut self, c: u16, player: Option<&crate::ir::PlayerExpr>) -> R<bool> {
+        let prog = &self.tabs.prog;
+        let Some(named) = prog.choices.get(c as usize) else {
+            return Err("`legal` of a choice that does not exist".into());
+        };
+        let items = match named.stage {
+            None => &prog.body,
+            Some(s) => match prog.stages.get(s as usize) {
+                Some(stage) => &stage.items,
+                None => return Err("`legal` of a choice that does not exist".into()),
+            },
+        };
+        let Some(crate::ir::StageItem::Choice(options, span)) = items.get(named.pos as usize)
+        else {
+            return Err("`legal` of a choice that does not exist".into());
+        };
+        let (again, nested) = ASKING.with(|a| {
+            let a = a.borrow();
+            (a.contains(&c), a.len())
+        });
+        if again {
+            let (line, col) = super::line_of(self.tabs, span.start);
+            return Err(format!(
+                "`(legal {})` is asked while the options of that same choice (line {line}, column {col}) are tried: whether it has a legal option depends on itself",
+                named.name
+            )
+            .into());
+        }
+        if nested >= MAX_LEGAL_NESTING {
+            return Err(format!(
+                "`(legal {})` is asked inside the options of {MAX_LEGAL_NESTING} choices asked one inside another: too deep",
+                named.name
+            )
+            .into());
+        }
+        let who = match player {
+            Some(p) => Some(self.player(p)?),
+            None => None,
+        };
+        // What the exploration changes, kept to be put back.
+        let (actions, oracle, log) = (self.actions, self.oracle.take(), self.log.take());
+        let (journaling, rng_saved) = (self.journaling, self.rng_saved);
+        let rng = self.table.rng.clone();
+        self.journaling = true;
+        let mark = self.journal_len();
+        if let Some(who) = who {
+            self.record(|t| super::journal::Undo::Cycles(t.player_cycles.clone()));
+            match self.table.player_cycles.last_mut() {
+                Some(cycle) => cycle.idx = who,
+                None => self.table.player_cycles.push(super::state::Cycle::at(who)),
+            }
+        }
+        ASKING.with(|a| a.borrow_mut().push(c));
+        let found = Explorer::with(|ex| {
+            for option in options {
+                self.explore(option, ex)?;
+                if !ex.found.is_empty() {
+                    return Ok(true);
+                }
+            }
+            Ok(false)
+        });
+        ASKING.with(|a| a.borrow_mut().pop());
+        self.undo_to(mark);
+        self.table.rng = rng;
+        (self.journaling, self.rng_saved) = (journaling, rng_saved);
+        (self.actions, self.oracle, self.log) = (actions, oracle, log);
+        found
     }
 
     /// Finds the paths of every run of `option` that does something,

@@ -488,7 +488,7 @@ fn items_of(prog: &Program, stage: Option<u32>) -> &[StageItem] {
 
 /// The 1-based line and column of a byte offset (0, 0 when the source is
 /// unknown).
-fn line_of(tabs: &Tables, offset: u32) -> (usize, usize) {
+pub(super) fn line_of(tabs: &Tables, offset: u32) -> (usize, usize) {
     if tabs.line_starts.is_empty() {
         return (0, 0);
     }

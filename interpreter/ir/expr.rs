@@ -480,6 +480,13 @@ pub enum BoolExpr {
         var: VarId,
         body: Box<BoolExpr>,
     },
+    /// `(legal NAME)` / `(legal NAME PLAYER)`: whether the named choice
+    /// ([`super::Program::choices`]) has a legal option now, for the
+    /// current player or for PLAYER as if they were to play it.
+    Legal {
+        choice: u16,
+        player: Option<PlayerExpr>,
+    },
 }
 
 /// Integer comparisons.

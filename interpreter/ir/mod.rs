@@ -93,6 +93,8 @@ pub struct Program {
     pub decks: Vec<std::sync::Arc<Deck>>,
     /// `(scoring max|min INT)`.
     pub scoring: Scoring,
+    /// The named choices, by the number [`BoolExpr::Legal`] gives them.
+    pub choices: Vec<NamedChoice>,
 }
 
 /// A card attribute key index into [`Program::attr_keys`].
@@ -222,6 +224,22 @@ pub enum StageItem {
     /// single action; run at once with no decision (an `any` here runs for
     /// every item, as in CardStock).
     Run(Box<Condact>),
+    /// `(else ACTION)` of the choice just before it: run, with no
+    /// decision, when that choice has no legal option; skipped otherwise
+    /// (cardboard extension).
+    Else(Box<Condact>),
+}
+
+/// A named choice, `(choice NAME (OPTION...))`: where it is, for
+/// `(legal NAME)`.
+#[derive(Clone, Debug)]
+pub struct NamedChoice {
+    /// Its name.
+    pub name: String,
+    /// The stage it is an item of (`None`: the top level).
+    pub stage: Option<u32>,
+    /// Its place among the stage's items.
+    pub pos: u32,
 }
 
 /// A conditional action: `(BOOL ACTION)` or a bare `ACTION`.

@@ -68,6 +68,7 @@ pub(super) const EXPRESSION_WORDS: &[&str] = &[
     "group",
     "around",
     "onboard",
+    "legal",
     "index",
     "row",
     "col",
@@ -85,8 +86,8 @@ pub(super) const ACTION_WORDS: &[&str] = &[
 
 /// Words of the game's structure.
 pub(super) const STRUCTURE_WORDS: &[&str] = &[
-    "define", "choice", "stage", "end", "setup", "scoring", "declare", "deck", "game", "board",
-    "track", "grid", "wrap",
+    "define", "else", "choice", "stage", "end", "setup", "scoring", "declare", "deck", "game",
+    "board", "track", "grid", "wrap",
 ];
 
 /// The kind of a `(OWNER WORD NAME)` form.
@@ -235,7 +236,7 @@ impl Lowerer {
             "max" | "min" | "actual" | "last" => Some(T::Card),
             "space" | "where" | "neighbour" | "after" | "before" => Some(T::Space),
             "spaces" | "group" => Some(T::Spaces),
-            "onboard" => Some(T::Bool),
+            "onboard" | "legal" => Some(T::Bool),
             "top" | "bottom" => {
                 if items.len() == 3 {
                     Some(T::Cards)

@@ -54,6 +54,7 @@ impl Lowerer {
         match head {
             "==" | "!=" => self.compare(e, items, head == "=="),
             "onboard" => self.onboard(e, items),
+            "legal" => self.legal(e, items),
             "and" | "or" => {
                 let args = items.get(1..).unwrap_or(&[]);
                 if args.len() < 2 {

@@ -81,6 +81,8 @@ pub(super) struct Lowerer {
     /// bounds on writing them out (`define.rs`).
     pub(super) defs: super::define::Definitions,
     pub stages: Vec<Stage>,
+    /// The named choices (`choice.rs`), numbered before lowering.
+    pub choices: Vec<crate::ir::NamedChoice>,
     /// The deck of every `create deck` form and where the form starts.
     pub decks: Vec<(u32, std::sync::Arc<crate::ir::Deck>)>,
     /// The boards created in the setup, by name (collected before anything
@@ -111,6 +113,7 @@ impl Lowerer {
             scope: std::cell::RefCell::new(Vec::new()),
             defs: super::define::Definitions::default(),
             stages: Vec::new(),
+            choices: Vec::new(),
             decks: Vec::new(),
             boards: Vec::new(),
             in_declare: false,

@@ -6,7 +6,7 @@ use super::context::Lowerer;
 use crate::diagnostic::Span;
 #[cfg(test)]
 use crate::ir::Action;
-use crate::ir::{BoolExpr, CycleKind, Declare, IntExpr, Program, Scoring, Setup, Stage, StageItem};
+use crate::ir::{BoolExpr, CycleKind, Declare, IntExpr, Program, Scoring, Setup, Stage};
 use crate::syntax::SExpr;
 
 /// The parts of a `(game ...)` form, sorted out before lowering.
@@ -59,6 +59,7 @@ impl Lowerer {
             self.collect_boards(setup);
         }
         self.collect_definitions(&parts.defines);
+        self.collect_choice_names(e);
         self.in_declare = true;
         let declares = self.declares(&parts.declares);
         self.in_declare = false;
@@ -81,7 +82,7 @@ impl Lowerer {
                 "the game needs at least one stage or action between the setup and the scoring",
             );
         }
-        let body = parts.body.iter().map(|i| self.stage_item(i)).collect();
+        let body = self.stage_items(None, parts.body.iter().copied());
         let scoring = match parts.scoring {
             Some(s) => self.scoring(s),
             None => {
@@ -113,6 +114,7 @@ impl Lowerer {
             body,
             decks: self.take_decks(),
             scoring,
+            choices: std::mem::take(&mut self.choices),
         }
     }
 
@@ -298,39 +300,8 @@ impl Lowerer {
         }
     }
 
-    /// One item of a stage or of the game.
-    pub(super) fn stage_item(&mut self, e: &SExpr) -> StageItem {
-        match e.head() {
-            Some("stage") => StageItem::Stage(self.stage(e)),
-            Some("choice") => {
-                let options = match e.as_list() {
-                    Some([_, SExpr::List(options, _)]) => {
-                        if options.is_empty() {
-                            self.error(e.span(), "a `choice` needs at least one option");
-                        }
-                        self.in_choice = true;
-                        let options = options.iter().map(|c| self.condact(c)).collect();
-                        self.in_choice = false;
-                        options
-                    }
-                    _ => {
-                        self.error(
-                            e.span(),
-                            "`choice` takes one list of options, as in `(choice ((move ...) (turn pass)))`",
-                        );
-                        Vec::new()
-                    }
-                };
-                StageItem::Choice(options, e.span())
-            }
-            // An `any` outside a `choice` is no decision: like CardStock, it
-            // runs its body for every item (see docs/language.md).
-            _ => StageItem::Run(Box::new(self.condact(e))),
-        }
-    }
-
     /// `(stage player|team (end BOOL) ITEM...)`; returns its index.
-    fn stage(&mut self, e: &SExpr) -> usize {
+    pub(super) fn stage(&mut self, e: &SExpr) -> usize {
         let items = e.as_list().unwrap_or(&[]);
         let head_span = items.first().map(SExpr::span).unwrap_or(e.span());
         let index = self.stages.len();
@@ -387,7 +358,7 @@ impl Lowerer {
                 "a stage needs at least one action or stage after its `(end ...)`",
             );
         }
-        let stage_items: Vec<StageItem> = rest.iter().map(|i| self.stage_item(i)).collect();
+        let stage_items = self.stage_items(Some(index as u32), rest.iter());
         if let Some(stage) = self.stages.get_mut(index) {
             stage.end = end;
             stage.end_span = end_span;

@@ -154,6 +154,12 @@
 //! | `INT` is a definition, not an action | `(choice ((INT 3)))` |
 //! | `'X` is a parameter of a definition, which cannot be used here | a parameter where no argument can stand (none known) |
 //! | the definitions used here are too large written out: more than 100000 uses, or more than 400 brackets deep, in all | 30 definitions each using the previous one twice |
+//! | **choices** (`choice.rs`) | |
+//! | `choice` takes one list of options, as in ..., optionally a name before it and an `(else ACTION)` after it | `(choice ((turn pass)) (otherwise (turn pass)))` |
+//! | two choices are named `PLACE` | `(choice PLACE ...)` twice |
+//! | `else` takes one action, found none | `(choice ((turn pass)) (else))` |
+//! | no choice is named `PALCE` (with "did you mean `PLACE`?") | `(legal PALCE)` |
+//! | `legal` is written `(legal NAME)` or `(legal NAME PLAYER)`, ... | `(legal)` |
 //! | **limits** | |
 //! | this game uses too many variables (location names, storage names, ...) | more than 65,535 of them |
 

@@ -12,6 +12,8 @@
 //! - `context` — the tables, the variables in scope, error helpers;
 //! - `classify` — what kind of value a form is, from its shape;
 //! - `game` — `game`, `declare`, `setup`, stages, `scoring`;
+//! - `choice` — a stage's items, choices (named, with a fallback) and
+//!   `legal`;
 //! - `actions` — conditional actions and actions;
 //! - `conditions` — conditions;
 //! - `values` — integers, strings, players, teams, owners, storages;
@@ -50,6 +52,7 @@
 mod actions;
 mod boards;
 mod cards;
+mod choice;
 mod classify;
 mod collections;
 mod conditions;

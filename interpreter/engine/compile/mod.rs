@@ -154,7 +154,8 @@ impl Compiled {
                 .iter()
                 .map(|item| match item {
                     StageItem::Run(c) => Some(action::condact(c, cx)),
-                    StageItem::Stage(_) | StageItem::Choice(..) => None,
+                    // A choice's fallback is rare: the evaluator runs it.
+                    StageItem::Stage(_) | StageItem::Choice(..) | StageItem::Else(_) => None,
                 })
                 .collect::<Vec<_>>()
         };
@@ -190,7 +191,7 @@ impl Compiled {
                             .collect();
                         Some(guards.into_boxed_slice())
                     }
-                    StageItem::Stage(_) | StageItem::Run(_) => None,
+                    StageItem::Stage(_) | StageItem::Run(_) | StageItem::Else(_) => None,
                 })
                 .collect::<Vec<_>>()
         };
