@@ -112,3 +112,46 @@ fn moving_a_colour_out_of_a_mixed_pool_is_linear_in_the_pool() {
     };
     linear("pool", at(10_000), at(100_000));
 }
+
+/// Players take the tokens of one colour from a mixed pool of 80 (20 of
+/// each), with `repeat all` over a `filter`, to the top or the bottom of
+/// their pile, in a choice (so the moves are explored, their texts made
+/// and taken back, then played).
+fn taking(to: &str, from_end: &str, to_end: &str) -> Rules {
+    let source = format!(
+        "(game
+ (setup (create players 2))
+ (do ((repeat 20 (create deck (game vloc POOL) (deck (COLOR (RED, BLUE, GREEN, GOLD)))))
+      (set (game str WHERE) TOKENS)))
+ (stage player (end (== (size (game vloc POOL)) 0))
+   (choice ((any (game vloc POOL) 'C
+              (repeat all (move ({from_end} (filter (game vloc POOL) 'T
+                                         (== (cardatt COLOR 'T) (cardatt COLOR 'C))))
+                                ({to_end} ((current player) vloc {to}))))))))
+ (scoring max (size ((current player) vloc TOKENS))))"
+    );
+    Rules::from_source("taking.rcy", &source).expect("compiles")
+}
+
+/// The moves made in one pass (a destination named without reading any
+/// pile) are the moves one by one (the same destination named through a
+/// storage, which the one pass does not take): the same transcripts, move
+/// texts, tables and scores, for both ends of the pool and of the pile.
+#[test]
+fn moves_in_one_pass_are_the_moves_one_by_one() {
+    use cardboard::drivers::run::run_game;
+    for (from_end, to_end) in [("top", "top"), ("bottom", "bottom"), ("top", "bottom")] {
+        let one_pass = taking("TOKENS", from_end, to_end);
+        let one_by_one = taking("(game str WHERE)", from_end, to_end);
+        for seed in 0..6 {
+            let options = GameOptions {
+                seed,
+                overrides: vec![],
+            };
+            let a = run_game(&one_pass, &options, 100);
+            let b = run_game(&one_by_one, &options, 100);
+            assert!(a.text.contains("move GOLD game POOL -> p"), "{}", a.text);
+            assert_eq!(a.text, b.text, "{from_end} {to_end} seed {seed}");
+        }
+    }
+}

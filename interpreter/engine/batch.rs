@@ -121,6 +121,12 @@ fn places(pile: &[CardId], order: &[CardId]) -> Option<(Vec<usize>, bool)> {
     find(&mut (0..pile.len())).map(|at| (at, false))
 }
 
+/// Whether `cards` is a location named without reading any pile (see
+/// [`stable_location`]).
+pub(super) fn stable_cards(cards: &CardsExpr) -> bool {
+    matches!(cards, CardsExpr::Location(l) if stable_location(l))
+}
+
 /// Whether a location is named without reading any pile or storage (a
 /// fixed name; the game, a player or a team named by a variable, by seat
 /// number or relative to the current one; a space by a variable or fixed

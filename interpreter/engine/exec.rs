@@ -2,7 +2,7 @@
 //! keeping an undo journal (to explore a choice's options and take them
 //! back) and following an oracle that says which item each `any` picks.
 
-use super::batch::BATCH;
+use super::batch::{stable_cards, BATCH};
 use super::create::{deck_cards, set_teams};
 use super::eval::{Fault, R};
 use super::journal::take_out;
@@ -588,7 +588,9 @@ impl<'a> Machine<'a> {
                 let n = self.table.locs[slot as usize].len();
                 self.charge(n)?;
                 if let (Some(to), Pos::Top | Pos::Bottom) = (to, pos) {
-                    if n >= BATCH {
+                    // The source is named anew for each card: in one pass
+                    // only when its name reads no pile.
+                    if n >= BATCH && stable_cards(cards) {
                         let pile = &self.table.locs[slot as usize];
                         let order: Vec<CardId> = match pos {
                             Pos::Bottom => pile.clone(),
