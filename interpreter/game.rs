@@ -63,6 +63,11 @@ pub enum PlayError {
 pub trait GameState: Clone + Send {
     /// A move: opaque, compared with `==`, printed with [`Self::move_to_text`].
     type Move: Clone + PartialEq + fmt::Debug + Send;
+    /// What [`Self::undo`] needs to take back a move played with
+    /// [`Self::apply_undoable`] (the engine's holds a few numbers and what
+    /// the state kept of the decision; the table's changes stay in the
+    /// state).
+    type Undo: Send;
 
     /// Number of seats.
     fn num_players(&self) -> usize;
@@ -96,6 +101,29 @@ pub trait GameState: Clone + Send {
     /// decision, its legal moves included) is a [`PlayError::Rules`] and
     /// leaves the game [`Status::Failed`] with the same message.
     fn apply(&mut self, mv: &Self::Move) -> Result<(), PlayError>;
+    /// Plays `mv` as [`Self::apply`] does and returns how to take it back
+    /// with [`Self::undo`], which leaves the state equal to what it was
+    /// before: table, decision, status, legal moves, the game's chance.
+    /// For search and perft, which walk a tree in one state rather than
+    /// copying a state per node (the engine journals the changes, so
+    /// taking a move back costs in proportion to what it changed).
+    ///
+    /// Unlike [`Self::apply`], an `Err` changes nothing: a move that meets
+    /// a rules error is taken back before the error is returned (so the
+    /// state is not [`Status::Failed`]). A move that makes the game
+    /// stopped by a limit (an `Ok`) is taken back as any other.
+    ///
+    /// Moves are taken back last first: `undo` must be given the `Undo`
+    /// of the latest move played with `apply_undoable` on this state and
+    /// not yet taken back, with nothing else played in between ([`Self::apply`]
+    /// included). A copy ([`Clone`], `clone_from`) takes none of the
+    /// state's moves to take back: the `Undo`s of the original do not fit
+    /// the copy. Reading the state in between (legal moves, texts,
+    /// status, [`Self::random_move`]) is allowed.
+    fn apply_undoable(&mut self, mv: &Self::Move) -> Result<Self::Undo, PlayError>;
+    /// Takes back the move `undo` was returned for (see
+    /// [`Self::apply_undoable`]).
+    fn undo(&mut self, undo: Self::Undo);
     /// The result, once the game is finished.
     fn outcome(&self) -> Option<Outcome>;
     /// What `player` may see: visible locations, their own hidden ones,

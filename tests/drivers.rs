@@ -73,6 +73,21 @@ impl Ruleset for Toy {
 
 impl GameState for Nim {
     type Move = u32;
+    /// The state before the move (Nim is small: a copy takes it back).
+    type Undo = Nim;
+    fn apply_undoable(&mut self, mv: &u32) -> Result<Nim, PlayError> {
+        let before = self.clone();
+        match self.apply(mv) {
+            Ok(()) => Ok(before),
+            Err(e) => {
+                *self = before;
+                Err(e)
+            }
+        }
+    }
+    fn undo(&mut self, undo: Nim) {
+        *self = undo;
+    }
     fn num_players(&self) -> usize {
         self.taken.len()
     }

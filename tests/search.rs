@@ -341,6 +341,7 @@ impl Clone for Spy {
 
 impl GameState for Spy {
     type Move = Move;
+    type Undo = cardboard::engine::MoveUndo;
     fn num_players(&self) -> usize {
         self.note("num_players");
         self.inner.num_players()
@@ -364,6 +365,14 @@ impl GameState for Spy {
     fn apply(&mut self, mv: &Move) -> Result<(), PlayError> {
         self.note("apply");
         self.inner.apply(mv)
+    }
+    fn apply_undoable(&mut self, mv: &Move) -> Result<Self::Undo, PlayError> {
+        self.note("apply_undoable");
+        self.inner.apply_undoable(mv)
+    }
+    fn undo(&mut self, undo: Self::Undo) {
+        self.note("undo");
+        self.inner.undo(undo)
     }
     fn outcome(&self) -> Option<Outcome> {
         self.note("outcome");

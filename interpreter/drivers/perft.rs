@@ -1,6 +1,7 @@
 //! `cardboard perft`: counts the move sequences from the start of a game, to
 //! check the legal-move generator (and to measure it). Chance is fixed by
-//! the seed: each state carries its own generator, cloned with it.
+//! the seed: each state carries its own generator, cloned with it and
+//! restored when a move is taken back.
 //!
 //! Depth 0 is the start state (one node); the nodes at depth `d + 1` are the
 //! states reached by one legal move from a running node at depth `d`.
@@ -8,8 +9,10 @@
 //! passed, such as `--max-options`) is an error: its children are not
 //! known, and a count that left them out would be wrong.
 //!
-//! The tree is walked depth first with a stack of its own (one frame per
-//! level: a state and its moves), not by recursion, so a deep count needs
+//! The tree is walked depth first in one state per thread, each move
+//! played and taken back ([`GameState::apply_undoable`]), with a stack of
+//! its own (one level per depth: the moves and how to take back the move
+//! that led there), not by recursion, so a deep count needs
 //! memory in proportion to its depth and nothing of the native stack; the
 //! depth is at most [`MAX_DEPTH`]. The root's moves are shared out between
 //! threads; the counts do not depend on how many.
@@ -121,9 +124,10 @@ pub fn perft_run<S: GameState>(
             message: format!("cannot start {threads} threads: {e}"),
         })?;
     // A state is Send but need not be Sync: the root is shared behind a
-    // lock, and each root move copies it when its turn comes (never a copy
-    // of the root per root move made up front: a choice of many options
-    // would hold them all at once).
+    // lock, and each thread copies it when it starts on root moves (never
+    // a copy of the root per root move made up front: a choice of many
+    // options would hold them all at once), then plays each root move in
+    // its copy and takes it back.
     let shared = std::sync::Mutex::new(root.clone());
     let copy = || match shared.lock() {
         Ok(root) => root.clone(),
@@ -132,19 +136,20 @@ pub fn perft_run<S: GameState>(
     let subtrees: Vec<Result<Vec<u64>, PerftError>> = pool.install(|| {
         moves
             .into_par_iter()
-            .map(|mv| {
-                let mut child = copy();
-                // The move's text is made only for an error, on a fresh
-                // copy of the root (making the texts of every root move
-                // costs as much as listing them again for each).
-                child.apply(&mv).map_err(|e| PerftError {
-                    path: vec![copy().move_to_text(&mv)],
+            .map_init(copy, |state, mv| {
+                // The move's text is made only for an error (making the
+                // texts of every root move costs as much as listing them
+                // again for each); a move refused changed nothing.
+                let undo = state.apply_undoable(&mv).map_err(|e| PerftError {
+                    path: vec![state.move_to_text(&mv)],
                     message: e.to_string(),
                 })?;
                 let mut sub = vec![0u64; depth + 1];
                 sub[1] = 1;
-                walk(child, &mut sub).map_err(|mut e| {
-                    e.path.insert(0, copy().move_to_text(&mv));
+                let counted = walk(state, &mut sub);
+                state.undo(undo);
+                counted.map_err(|mut e| {
+                    e.path.insert(0, state.move_to_text(&mv));
                     e
                 })?;
                 Ok(sub)
@@ -159,94 +164,91 @@ pub fn perft_run<S: GameState>(
     Ok(finish(counts, pool.current_num_threads()))
 }
 
-/// One level of the walk: a running state and the moves from it, those
-/// before `next` already counted.
-struct Frame<S: GameState> {
-    state: S,
+/// One level of the walk: the moves from a running node, those before
+/// `next` already counted, and how to take back the move that led to it
+/// (`None` at the node the walk starts from).
+struct Level<S: GameState> {
     moves: Vec<S::Move>,
     next: usize,
+    undo: Option<S::Undo>,
 }
 
-/// Counts the nodes below `start`, a node at depth 1 (already counted),
-/// into `counts`, down to depth `counts.len() - 1`. An error's path starts
-/// after `start`.
+/// Counts the nodes below `state`, a node at depth 1 (already counted),
+/// into `counts`, down to depth `counts.len() - 1`, and leaves `state` as
+/// it was (an error included). An error's path starts after `state`.
 ///
-/// A child is made by copying its parent into the room of a state no
-/// longer needed (`clone_from`: a game's copy reuses the allocations of
-/// the one it replaces), then playing the move: every node is a state
-/// of its own, played from its parent's copy, and nothing is allocated
-/// per node once the spare states are there.
-fn walk<S: GameState>(start: S, counts: &mut [u64]) -> Result<(), PerftError> {
+/// Every node is played in `state` and taken back
+/// ([`GameState::apply_undoable`], [`GameState::undo`]): nothing is
+/// copied per node, and the moves of a node are listed once, for its
+/// level of the walk.
+fn walk<S: GameState>(state: &mut S, counts: &mut [u64]) -> Result<(), PerftError> {
     let max_depth = counts.len() - 1;
-    let mut stack: Vec<Frame<S>> = Vec::new();
-    // States whose nodes are counted, kept for their room.
-    let mut spare: Vec<S> = Vec::new();
-    match frame(start, 1, max_depth, &stack)? {
-        Ok(frame) => stack.push(frame),
-        Err(state) => spare.push(state),
+    let mut stack: Vec<Level<S>> = Vec::new();
+    if let Some(moves) = children(state, 1, max_depth)? {
+        stack.push(Level {
+            moves,
+            next: 0,
+            undo: None,
+        });
     }
     while let Some(top) = stack.last_mut() {
-        if top.next == top.moves.len() {
-            if let Some(done) = stack.pop() {
-                spare.push(done.state);
+        let Some(mv) = top.moves.get(top.next) else {
+            if let Some(undo) = stack.pop().and_then(|done| done.undo) {
+                state.undo(undo);
             }
             continue;
-        }
+        };
         top.next += 1;
-        let Some(top) = stack.last() else { break };
-        let Some(mv) = top.moves.get(top.next - 1) else {
-            break;
-        };
-        let mut child = match spare.pop() {
-            Some(mut room) => {
-                room.clone_from(&top.state);
-                room
+        let undo = match state.apply_undoable(mv) {
+            Ok(undo) => undo,
+            Err(e) => {
+                let path = path_of(state, &mut stack);
+                return Err(PerftError {
+                    path,
+                    message: e.to_string(),
+                });
             }
-            None => top.state.clone(),
         };
-        if let Err(e) = child.apply(mv) {
-            return Err(PerftError {
-                path: path_of(&stack),
-                message: e.to_string(),
-            });
-        }
         // The stack holds the levels 1..=len; the child is one below.
         let depth = stack.len() + 1;
         counts[depth] += 1;
-        match frame(child, depth, max_depth, &stack)? {
-            Ok(frame) => stack.push(frame),
-            Err(state) => spare.push(state),
+        match children(state, depth, max_depth) {
+            Ok(Some(moves)) => stack.push(Level {
+                moves,
+                next: 0,
+                undo: Some(undo),
+            }),
+            Ok(None) => state.undo(undo),
+            Err(mut e) => {
+                state.undo(undo);
+                e.path = path_of(state, &mut stack);
+                return Err(e);
+            }
         }
     }
     Ok(())
 }
 
-/// The frame of `state`, a node at `depth`, when it has children to count;
-/// else the state back (`Err`), for its room.
-#[allow(clippy::type_complexity)]
-fn frame<S: GameState>(
-    state: S,
+/// The moves from `state`, a node at `depth`, when it has children to
+/// count (`None` when it has none, or is at the last depth). A state the
+/// engine stopped is an error (its path is made by the caller).
+fn children<S: GameState>(
+    state: &S,
     depth: usize,
     max_depth: usize,
-    stack: &[Frame<S>],
-) -> Result<Result<Frame<S>, S>, PerftError> {
+) -> Result<Option<Vec<S::Move>>, PerftError> {
     if depth == max_depth {
-        return Ok(Err(state));
+        return Ok(None);
     }
     match state.status() {
         Status::Running => {}
-        Status::Stopped(why) => return Err(stopped(path_of(stack), why)),
-        _ => return Ok(Err(state)),
+        Status::Stopped(why) => return Err(stopped(Vec::new(), why)),
+        _ => return Ok(None),
     }
-    let moves = moves_of(&state).map_err(|message| PerftError {
-        path: path_of(stack),
+    moves_of(state).map(Some).map_err(|message| PerftError {
+        path: Vec::new(),
         message,
-    })?;
-    Ok(Ok(Frame {
-        state,
-        moves,
-        next: 0,
-    }))
+    })
 }
 
 /// The error of a node the engine stopped.
@@ -258,15 +260,21 @@ fn stopped(path: Vec<String>, why: String) -> PerftError {
 }
 
 /// The moves that led down the stack to its last move taken, as text (made
-/// only for an error).
-fn path_of<S: GameState>(stack: &[Frame<S>]) -> Vec<String> {
-    stack
-        .iter()
-        .filter_map(|f| {
-            let mv = f.moves.get(f.next.checked_sub(1)?)?;
-            Some(f.state.move_to_text(mv))
-        })
-        .collect()
+/// only for an error), `state` being at the node of the stack's top level:
+/// each level's move is written at its node, and taken back on the way up,
+/// so `state` ends where the walk started.
+fn path_of<S: GameState>(state: &mut S, stack: &mut Vec<Level<S>>) -> Vec<String> {
+    let mut path = Vec::new();
+    while let Some(level) = stack.pop() {
+        if let Some(mv) = level.next.checked_sub(1).and_then(|i| level.moves.get(i)) {
+            path.push(state.move_to_text(mv));
+        }
+        if let Some(undo) = level.undo {
+            state.undo(undo);
+        }
+    }
+    path.reverse();
+    path
 }
 
 /// The perft table: one line per depth, `depth d: nodes N (total T)` where

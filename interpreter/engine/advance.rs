@@ -6,6 +6,7 @@
 //! scores. An error of the rules on the way, or a limit passed, ends or
 //! stops the game there, saying where.
 
+use super::journal::{CycleChange, Undo};
 use super::*;
 
 impl State {
@@ -24,12 +25,13 @@ impl State {
         *self.legal.get_mut() = None;
         *self.sampled.get_mut() = None;
         self.plan = None;
+        self.kept.clear();
         self.advance().map_err(|e| self.fail(e))
     }
 
     /// Runs the rules on to the next decision or the end.
     pub(super) fn advance(&mut self) -> Result<(), Stop> {
-        self.run_on(None)
+        self.run_on::<false>(None)
     }
 
     /// Runs the rules on to the next decision or the end; with `drawn`,
@@ -37,7 +39,11 @@ impl State {
     /// it must [fit](sample::Plan::fits)) and steps past the choice, as
     /// `GameState::apply` does, the one machine then running the rules on.
     /// A drawn move that fails is taken back, the plan kept.
-    pub(super) fn run_on(
+    ///
+    /// With `KEEP` (a move played to be taken back, `undo.rs`) every
+    /// change is journaled and kept; without, the code is as if there
+    /// were no taking back (the playouts' path).
+    pub(super) fn run_on<const KEEP: bool>(
         &mut self,
         drawn: Option<(sample::SharedPlan, &Move)>,
     ) -> Result<(), Stop> {
@@ -55,6 +61,7 @@ impl State {
             legal,
             sampled,
             plan: kept_plan,
+            kept,
         } = self;
         let tabs: &Tables = tabs;
         let prog = &tabs.prog;
@@ -63,6 +70,11 @@ impl State {
         // choice (a variable is only read inside the form binding it, so
         // nothing carries over from one item to the next).
         let mut m = Machine::new(tabs, table.get_mut(), scratch.get_mut(), globals);
+        // A move played to be taken back: every change is journaled, the
+        // stage cycles' too, up to the next choice.
+        if KEEP {
+            m.start_journal();
+        }
         if let Some((plan, mv)) = drawn {
             let options = choice_in(prog, frames).unwrap_or_default();
             m.start_journal();
@@ -75,7 +87,9 @@ impl State {
                 *kept_plan = Some(plan);
                 return Err(Stop::Move(mv.clone(), f));
             }
-            m.stop_journal();
+            if !KEEP {
+                m.stop_journal();
+            }
             drop(plan);
             *decisions += 1;
             *legal.get_mut() = None;
@@ -116,14 +130,18 @@ impl State {
                 };
                 if done {
                     frames.pop();
-                    pop_cycle(m.table, stage.kind);
+                    pop_cycle(&mut m, stage.kind, KEEP);
                     if let Some(parent) = frames.last_mut() {
                         parent.pos += 1;
                     }
                 } else {
                     let n = cycle_len(m.table, stage.kind);
                     if let Some(c) = cycles(m.table, stage.kind).last_mut() {
+                        let was = *c;
                         c.advance(n);
+                        if KEEP {
+                            m.record(|_| Undo::Cycle(stage.kind, CycleChange::Was(was)));
+                        }
                     }
                     if let Some(f) = frames.last_mut() {
                         f.pos = 0;
@@ -139,12 +157,15 @@ impl State {
                         .copied()
                         .unwrap_or(Cycle::at(0));
                     cycles(m.table, stage.kind).push(Cycle::at(top.idx));
+                    if KEEP {
+                        m.record(|_| Undo::Cycle(stage.kind, CycleChange::Pushed));
+                    }
                     let done = match stage_ends(&mut m, *s as u32) {
                         Ok(done) => done,
                         Err(f) => return halt(&m, status, frames, *decisions, f),
                     };
                     if done {
-                        pop_cycle(m.table, stage.kind);
+                        pop_cycle(&mut m, stage.kind, KEEP);
                         if let Some(f) = frames.last_mut() {
                             f.pos += 1;
                         }
@@ -185,6 +206,9 @@ impl State {
                     *legal.get_mut() = None;
                     *sampled.get_mut() = None;
                     *kept_plan = None;
+                    if KEEP {
+                        m.keep_journal(&mut kept.changes);
+                    }
                     m.start_journal();
                     let guards = tabs.compiled.option_guards(frame.stage, frame.pos);
                     let mut listed = None;
@@ -267,9 +291,15 @@ fn cycle_len(table: &Table, kind: CycleKind) -> usize {
     }
 }
 
-fn pop_cycle(table: &mut Table, kind: CycleKind) {
-    let c = cycles(table, kind);
+/// Leaves a stage: its cycle popped (journaled with `keep`, see `undo.rs`).
+#[inline(always)]
+fn pop_cycle(m: &mut Machine, kind: CycleKind, keep: bool) {
+    let c = cycles(m.table, kind);
     if c.len() > 1 {
-        c.pop();
+        if let Some(popped) = c.pop() {
+            if keep {
+                m.record(|_| Undo::Cycle(kind, CycleChange::Popped(popped)));
+            }
+        }
     }
 }

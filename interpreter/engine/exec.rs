@@ -697,6 +697,12 @@ impl Scratch {
         SPARE.with(|s| s.take())
     }
 
+    /// The journal's buffer: the changes the last machine journaled and
+    /// left there (empty when it took them back).
+    pub(super) fn journal_mut(&mut self) -> &mut Vec<Undo> {
+        &mut self.journal
+    }
+
     /// Whether the buffers own memory.
     fn has_room(&self) -> bool {
         self.vars.capacity() != 0 || self.journal.capacity() != 0 || self.regions.has_room()

@@ -5,6 +5,7 @@ use super::*;
 
 impl GameState for State {
     type Move = Move;
+    type Undo = MoveUndo;
 
     fn num_players(&self) -> usize {
         self.table.borrow().players
@@ -70,55 +71,17 @@ impl GameState for State {
     }
 
     fn apply(&mut self, mv: &Move) -> Result<(), PlayError> {
-        if !self.running() {
-            return Err(PlayError::GameOver);
-        }
-        let drawn = self.sampled.get_mut().as_ref() == Some(mv);
-        if !drawn && self.legal.get_mut().is_none() {
-            let moves = self.enumerate();
-            *self.legal.get_mut() = Some(Arc::new(moves));
-        }
-        if !drawn
-            && !self
-                .legal
-                .get_mut()
-                .as_ref()
-                .is_some_and(|l| is_listed(l, mv))
-        {
-            return Err(PlayError::IllegalMove(format!(
-                "option {} with picks {:?} is not one of the {} legal moves",
-                mv.option + 1,
-                mv.path,
-                self.legal_moves().len()
-            )));
-        }
-        // A legal move (drawn, or found in the list) that is a slot of the
-        // plan is played from the plan (see `Plan::play`: the same changes,
-        // draws and errors) by the machine that then runs the rules on.
-        let options = choice_in(&self.tabs.prog, &self.frames).unwrap_or_default();
-        if let Some(plan) = self.plan.take_if(|p| p.fits(options, mv)) {
-            let played = self.run_on(Some((plan, mv))).map_err(|e| self.fail(e));
-            self.note_seen();
-            return played;
-        }
-        if let Err(f) = self.play(mv, false, true) {
-            if self.table.get_mut().stopped.is_some() {
-                // A limit passed: the game stops at this decision.
-                self.status = self.status();
-                return Ok(());
-            }
-            return Err(self.fail(Stop::Move(mv.clone(), f)));
-        }
-        self.decisions += 1;
-        *self.legal.get_mut() = None;
-        *self.sampled.get_mut() = None;
-        self.plan = None;
-        if let Some(f) = self.frames.last_mut() {
-            f.pos += 1;
-        }
-        let played = self.advance().map_err(|e| self.fail(e));
-        self.note_seen();
-        played
+        self.check_move(mv)?;
+        self.play_legal::<false>(mv)
+    }
+
+    fn apply_undoable(&mut self, mv: &Move) -> Result<MoveUndo, PlayError> {
+        self.check_move(mv)?;
+        self.play_undoable(mv)
+    }
+
+    fn undo(&mut self, undo: MoveUndo) {
+        self.take_back(undo);
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -181,6 +144,78 @@ impl GameState for State {
             .position(|t| t == text)
             .map(|i| moves[i].clone())
             .ok_or_else(|| PlayError::IllegalMove(format!("`{text}` is not a legal move now")))
+    }
+}
+
+impl State {
+    /// Whether `mv` may be played now: the game runs and the move is
+    /// legal (drawn by [`GameState::random_move`], or among the listed
+    /// moves, listed first if need be).
+    #[inline(always)]
+    fn check_move(&mut self, mv: &Move) -> Result<(), PlayError> {
+        if !self.running() {
+            return Err(PlayError::GameOver);
+        }
+        let drawn = self.sampled.get_mut().as_ref() == Some(mv);
+        if !drawn && self.legal.get_mut().is_none() {
+            let moves = self.enumerate();
+            *self.legal.get_mut() = Some(Arc::new(moves));
+        }
+        if !drawn
+            && !self
+                .legal
+                .get_mut()
+                .as_ref()
+                .is_some_and(|l| is_listed(l, mv))
+        {
+            return Err(PlayError::IllegalMove(format!(
+                "option {} with picks {:?} is not one of the {} legal moves",
+                mv.option + 1,
+                mv.path,
+                self.legal_moves().len()
+            )));
+        }
+        Ok(())
+    }
+
+    /// Plays `mv`, a legal move (see [`State::check_move`]), and runs the
+    /// game on to the next decision, as [`GameState::apply`] does. With
+    /// `KEEP`, a move played to be taken back (`undo.rs`): every change is
+    /// journaled and kept.
+    #[inline(always)]
+    pub(super) fn play_legal<const KEEP: bool>(&mut self, mv: &Move) -> Result<(), PlayError> {
+        // A legal move (drawn, or found in the list) that is a slot of the
+        // plan is played from the plan (see `Plan::play`: the same changes,
+        // draws and errors) by the machine that then runs the rules on.
+        let options = choice_in(&self.tabs.prog, &self.frames).unwrap_or_default();
+        if let Some(plan) = self.plan.take_if(|p| p.fits(options, mv)) {
+            let played = self
+                .run_on::<KEEP>(Some((plan, mv)))
+                .map_err(|e| self.fail(e));
+            self.note_seen();
+            return played;
+        }
+        if let Err(f) = self.play(mv, false, true) {
+            if self.table.get_mut().stopped.is_some() {
+                // A limit passed: the game stops at this decision.
+                self.status = self.status();
+                return Ok(());
+            }
+            return Err(self.fail(Stop::Move(mv.clone(), f)));
+        }
+        if KEEP {
+            self.kept.keep_changes(self.scratch.get_mut());
+        }
+        self.decisions += 1;
+        *self.legal.get_mut() = None;
+        *self.sampled.get_mut() = None;
+        self.plan = None;
+        if let Some(f) = self.frames.last_mut() {
+            f.pos += 1;
+        }
+        let played = self.run_on::<KEEP>(None).map_err(|e| self.fail(e));
+        self.note_seen();
+        played
     }
 }
 

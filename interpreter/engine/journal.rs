@@ -7,7 +7,7 @@
 use super::exec::Machine;
 use super::spaceset::touch;
 use super::state::{CardId, Cycle, PointMap, Slot, Table};
-use crate::ir::Sym;
+use crate::ir::{CycleKind, Sym};
 use crate::random::GameRng;
 use std::sync::Arc;
 
@@ -43,6 +43,9 @@ pub enum Undo {
     Cycles(Vec<Cycle>),
     Teams(Vec<Vec<u8>>, Vec<u8>),
     Rng(Box<GameRng>),
+    /// The innermost cycle of a kind changed as the stages are played
+    /// (a stage entered, left or passed again).
+    Cycle(CycleKind, CycleChange),
     /// Cards created by a deck (dropped again).
     Created {
         cards: Arc<Vec<Sym>>,
@@ -50,6 +53,17 @@ pub enum Undo {
         slot: Slot,
         loc_len: usize,
     },
+}
+
+/// How the stack of cycles of a kind changed.
+#[derive(Clone, Copy, Debug)]
+pub enum CycleChange {
+    /// A cycle was pushed (a stage entered).
+    Pushed,
+    /// This cycle was popped (a stage left).
+    Popped(Cycle),
+    /// The innermost cycle was this before (a stage passed again).
+    Was(Cycle),
 }
 
 /// Removes the card at `idx` of a location (most often its top: no copy).
@@ -121,61 +135,100 @@ impl Machine<'_> {
         let lc = self.tabs.loc_count;
         let t = &mut *self.table;
         for u in self.journal.drain(mark..).rev() {
-            match u {
-                Undo::Moved {
-                    card,
-                    from,
-                    from_idx,
-                    to,
-                    to_idx,
-                    last,
-                } => {
-                    take_out(&mut t.locs[to as usize], to_idx);
-                    t.locs[from as usize].insert(from_idx, card);
-                    t.card_loc[card as usize] = from;
-                    t.last_moved = last;
-                    touch(t, lc, to);
-                    touch(t, lc, from);
-                }
-                Undo::Inserted { slot, idx } => {
-                    t.locs[slot as usize].remove(idx);
-                    touch(t, lc, slot);
-                }
-                Undo::Removed { slot, idx, card } => {
-                    t.locs[slot as usize].insert(idx, card);
-                    touch(t, lc, slot);
-                }
-                Undo::Loc(slot, v) => {
-                    t.locs[slot as usize] = v;
-                    touch(t, lc, slot);
-                }
-                Undo::Int(i, v) => t.ints[i] = v,
-                Undo::Str(i, v) => t.strs[i] = v,
-                Undo::Points(i, v) => t.points[i] = v,
-                Undo::Cycles(v) => t.player_cycles = v,
-                Undo::Teams(teams, of) => {
-                    t.teams = teams;
-                    t.team_of = of;
-                }
-                Undo::Rng(r) => {
-                    t.rng = *r;
-                    self.rng_saved = false;
-                }
-                Undo::Created {
-                    cards,
-                    card_count,
-                    slot,
-                    loc_len,
-                } => {
-                    t.card_loc.truncate(card_count);
-                    t.cards = cards;
-                    t.locs[slot as usize].truncate(loc_len);
-                    touch(t, lc, slot);
-                }
+            if take_back(t, lc, u) {
+                self.rng_saved = false;
             }
         }
     }
 
+    /// Hands the changes journaled so far to `kept` (the changes of moves
+    /// played to be taken back, see `State::apply_undoable`), the journal
+    /// going on empty: the next draw from the game's chance is saved again,
+    /// so that taking back to a later mark restores it.
+    pub(super) fn keep_journal(&mut self, kept: &mut Vec<Undo>) {
+        kept.append(self.journal);
+        self.rng_saved = false;
+    }
+}
+
+/// Takes back change `u` on `t` (the changes journaled after it taken
+/// back already); `lc` is the number of location names. Returns whether
+/// it restored the game's generator.
+#[inline(always)]
+pub(super) fn take_back(t: &mut Table, lc: usize, u: Undo) -> bool {
+    match u {
+        Undo::Moved {
+            card,
+            from,
+            from_idx,
+            to,
+            to_idx,
+            last,
+        } => {
+            take_out(&mut t.locs[to as usize], to_idx);
+            t.locs[from as usize].insert(from_idx, card);
+            t.card_loc[card as usize] = from;
+            t.last_moved = last;
+            touch(t, lc, to);
+            touch(t, lc, from);
+        }
+        Undo::Inserted { slot, idx } => {
+            t.locs[slot as usize].remove(idx);
+            touch(t, lc, slot);
+        }
+        Undo::Removed { slot, idx, card } => {
+            t.locs[slot as usize].insert(idx, card);
+            touch(t, lc, slot);
+        }
+        Undo::Loc(slot, v) => {
+            t.locs[slot as usize] = v;
+            touch(t, lc, slot);
+        }
+        Undo::Int(i, v) => t.ints[i] = v,
+        Undo::Str(i, v) => t.strs[i] = v,
+        Undo::Points(i, v) => t.points[i] = v,
+        Undo::Cycles(v) => t.player_cycles = v,
+        Undo::Teams(teams, of) => {
+            t.teams = teams;
+            t.team_of = of;
+        }
+        Undo::Rng(r) => {
+            t.rng = *r;
+            return true;
+        }
+        Undo::Created {
+            cards,
+            card_count,
+            slot,
+            loc_len,
+        } => {
+            t.card_loc.truncate(card_count);
+            t.cards = cards;
+            t.locs[slot as usize].truncate(loc_len);
+            touch(t, lc, slot);
+        }
+        Undo::Cycle(kind, change) => {
+            let cycles = match kind {
+                CycleKind::Player => &mut t.player_cycles,
+                CycleKind::Team => &mut t.team_cycles,
+            };
+            match change {
+                CycleChange::Pushed => {
+                    cycles.pop();
+                }
+                CycleChange::Popped(c) => cycles.push(c),
+                CycleChange::Was(c) => {
+                    if let Some(last) = cycles.last_mut() {
+                        *last = c;
+                    }
+                }
+            }
+        }
+    }
+    false
+}
+
+impl Machine<'_> {
     /// Sets integer storage `i` to `new`, journaled and logged (what
     /// `set`, `inc` and `dec` do once their operands are known).
     #[inline(always)]

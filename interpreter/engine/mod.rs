@@ -34,6 +34,7 @@ mod resample;
 mod sample;
 mod start;
 pub mod state;
+mod undo;
 mod value;
 mod view;
 
@@ -50,6 +51,7 @@ use state::{Cycle, Table};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::Arc;
+pub use undo::MoveUndo;
 use value::Value;
 
 /// Most players a game may create.
@@ -257,6 +259,9 @@ pub struct State {
     /// How to sample the current choice (`None` when it cannot be sampled:
     /// its moves are listed in `legal`), shared by the copies of the state.
     plan: Option<sample::SharedPlan>,
+    /// The moves played to be taken back (`undo.rs`): the table's changes
+    /// they made, oldest first, and the frames before each; never copied.
+    kept: undo::Kept,
 }
 
 impl Clone for State {
@@ -273,6 +278,7 @@ impl Clone for State {
             legal: self.legal.clone(),
             sampled: self.sampled.clone(),
             plan: self.plan.clone(),
+            kept: undo::Kept::default(),
         }
     }
 
@@ -290,6 +296,7 @@ impl Clone for State {
         self.legal.get_mut().clone_from(&src.legal.borrow());
         self.sampled.get_mut().clone_from(&src.sampled.borrow());
         self.plan.clone_from(&src.plan);
+        self.kept.clear();
     }
 }
 

@@ -626,6 +626,7 @@ impl Plan {
     /// changed since, so only its body runs, with the item bound (the same
     /// changes, draws and errors as the whole run). A move that fails is
     /// taken back; `mv` must be a slot of the plan ([`Plan::fits`]).
+    #[inline(always)]
     pub(super) fn play(&self, m: &mut Machine, options: &[Condact], mv: &Move) -> R<()> {
         let r = match self.slot_run(options, mv) {
             Some(None) => match options.get(mv.option as usize) {

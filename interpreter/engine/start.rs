@@ -106,6 +106,7 @@ impl Rules {
             legal: RefCell::new(None),
             sampled: RefCell::new(None),
             plan: None,
+            kept: Default::default(),
         };
         if let Err(e) = state.begin() {
             *drew = state.table.get_mut().rng != crate::random::GameRng::new(options.seed);
