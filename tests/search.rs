@@ -276,6 +276,82 @@ fn a_card_seen_then_hidden_stays_known_and_an_unseen_one_moves() {
 }
 
 #[test]
+fn what_a_seat_knows_depends_on_what_it_observed_only() {
+    // ANT and BEE go from the table to two hidden piles, one each, in an
+    // order the shuffle decides: games that differ only in that order look
+    // the same to player 0 at every decision, so its determinizations must
+    // be the same (were it to keep either card where it truly lies, they
+    // would differ). Every determinization is a deal player 0 cannot rule
+    // out: the four cards over the piles and the deck, two in the deck.
+    let hide = rules("tests/search/hide.rcy");
+    let pile = |s: &State, name: &str| {
+        places(&s.describe())
+            .into_iter()
+            .find(|(p, _)| p == name)
+            .map_or_else(Vec::new, |(_, cards)| cards)
+    };
+    let mut by_left: HashMap<Vec<String>, (Vec<String>, Vec<String>)> = HashMap::new();
+    for seed in 0..20 {
+        let mut state = hide.start(&options(seed, &[])).unwrap();
+        state.keep_seen();
+        let mut views = vec![state.observation(0)];
+        let mut drawn = Vec::new();
+        while state.status() == Status::Running {
+            let mv = state.legal_moves()[0].clone();
+            state.apply(&mv).unwrap();
+            views.push(state.observation(0));
+            let mut rng = GameRng::new(9);
+            for _ in 0..50 {
+                let d = state.resample(0, &mut rng).unwrap();
+                assert_eq!(d.observation(0), state.observation(0));
+                let (left, right) = (pile(&d, "game LEFT"), pile(&d, "game RIGHT"));
+                assert_eq!((left.len(), right.len()), (1, 1), "{}", d.describe());
+                assert_eq!(pile(&d, "game DECK").len(), 2, "{}", d.describe());
+                drawn.push(d.describe());
+            }
+        }
+        by_left.insert(pile(&state, "game LEFT"), (views, drawn));
+    }
+    let games: Vec<_> = by_left.values().collect();
+    assert_eq!(games.len(), 2, "both orders among 20 seeds");
+    assert_eq!(games[0].0, games[1].0, "the views differ");
+    assert!(games[0].1 == games[1].1, "the determinizations differ");
+    // Player 0 forgot both cards: each goes anywhere hidden.
+    let lefts: std::collections::HashSet<_> = games[0]
+        .1
+        .iter()
+        .map(|d| places(d).into_iter().find(|(p, _)| p == "game LEFT"))
+        .collect();
+    assert_eq!(lefts.len(), 4, "{lefts:?}");
+}
+
+#[test]
+fn a_shuffle_forgets_the_cards_known_in_the_pile() {
+    // Player 0 put its two cards face down on the pile: it knows the pile
+    // until the pile is shuffled (two deals: the deck's order), then
+    // forgets both (all 24 deals of the four cards). A shuffle that happens
+    // to leave the order as it was must forget alike: the seat cannot tell.
+    let game = rules("tests/search/shuffled.rcy");
+    for seed in 0..8 {
+        let mut state = game.start(&options(seed, &[])).unwrap();
+        state.keep_seen();
+        let mut rng = GameRng::new(3);
+        let mut deals = Vec::new();
+        for _ in 0..2 {
+            let mv = state.legal_moves()[0].clone();
+            state.apply(&mv).unwrap();
+            let mut seen = std::collections::HashSet::new();
+            for _ in 0..100 {
+                let d = state.resample(0, &mut rng).unwrap();
+                seen.insert(places(&d.describe()));
+            }
+            deals.push(seen.len());
+        }
+        assert_eq!(deals, [2, 24], "seed {seed}");
+    }
+}
+
+#[test]
 fn ismcts_decides_the_same_whatever_the_hidden_cards() {
     // Two games of Guess the colour whose hidden cards differ but which
     // look the same to player 0. MCTS reads the hidden card and guesses

@@ -327,6 +327,9 @@ impl<'a> Machine<'a> {
                 self.record(|t| Undo::Loc(slot, t.locs[slot as usize].clone()));
                 let t = &mut *self.table;
                 crate::random::shuffle(&mut t.rng, &mut t.locs[slot as usize]);
+                if let Some(seen) = t.seen.as_mut() {
+                    seen.shuffled(slot);
+                }
                 touch(t, self.tabs.loc_count, slot);
                 self.log(|m| format!("shuffle {}", m.slot_name(slot)));
             }

@@ -5,8 +5,10 @@
 //! covers).
 //!
 //! A seat sees the table at every decision (anyone's), as its observation
-//! shows it ([`view::shown_to`]); what happens between two decisions is
-//! not seen. [`Seen`] is kept only when asked
+//! shows it ([`view::shown_to`]): the cards of the places it sees and the
+//! number of cards of the others; it also sees every shuffle. What happens
+//! between two decisions is not seen, and what a seat knows is a function
+//! of what it observed only ([`Seen::update`]). [`Seen`] is kept only when asked
 //! ([`GameState::keep_seen`](crate::game::GameState::keep_seen)) and is
 //! brought up to date after every move.
 
@@ -15,16 +17,18 @@ use super::{spaceset, view, State, Tables};
 use crate::ir::LocKind;
 use crate::random::{shuffle, GameRng};
 
-/// Which cards each seat knows the place of, and the table as it was at
-/// the last decision.
+/// Which location each seat knows each card to lie in, and the table as
+/// it was at the last decision.
 #[derive(Clone, Debug, Default)]
 pub struct Seen {
-    /// Per seat, per card: the seat knows where the card lies.
-    known: Vec<Vec<bool>>,
+    /// Per seat, per card: the location the seat knows the card lies in.
+    known: Vec<Vec<Option<Slot>>>,
     /// Each card's location at the last decision.
     last_loc: Vec<Slot>,
-    /// Each location's cards at the last decision.
-    last_locs: Vec<Vec<CardId>>,
+    /// Each location's number of cards at the last decision.
+    last_len: Vec<usize>,
+    /// The locations shuffled since the last decision.
+    shuffled: Vec<Slot>,
 }
 
 impl Seen {
@@ -34,72 +38,82 @@ impl Seen {
         let mut seen = Seen {
             known: vec![Vec::new(); table.players],
             last_loc: table.card_loc.clone(),
-            last_locs: table.locs.clone(),
+            last_len: table.locs.iter().map(Vec::len).collect(),
+            shuffled: Vec::new(),
         };
         seen.update(tabs, table);
         seen
     }
 
-    /// Brings what each seat knows up to the decision `table` is at:
-    /// - a card it sees now, or saw at the last decision, is known (a card
-    ///   seen going into hiding is known to be where it went);
-    /// - a card that moved between two places the seat does not see is no
-    ///   longer known, and neither is any card of the place it left (the
-    ///   seat cannot tell which card went);
-    /// - the cards of a place the seat does not see whose order changed
-    ///   (a shuffle) are no longer known.
-    pub fn update(&mut self, tabs: &Tables, table: &Table) {
-        let cards = table.card_loc.len();
-        for (p, known) in self.known.iter_mut().enumerate() {
-            known.resize(cards, false);
-            let shown = |slot: Slot| view::shown_to(tabs, table, slot, p);
-            let mut disturbed: Vec<Slot> = Vec::new();
-            for (c, &now) in table.card_loc.iter().enumerate() {
-                let before = self.last_loc.get(c).copied().unwrap_or(now);
-                if shown(now) || (before != now && shown(before)) {
-                    known[c] = true;
-                } else if before != now {
-                    known[c] = false;
-                    disturbed.push(before);
-                }
-            }
-            for (slot, cards_now) in table.locs.iter().enumerate() {
-                let slot = slot as Slot;
-                let before: &[CardId] = self.last_locs.get(slot as usize).map_or(&[], |v| v);
-                if cards_now.is_empty() || shown(slot) {
-                    continue;
-                }
-                let stayed_now = cards_now.iter().filter(|c| before.contains(c));
-                let stayed_before = before.iter().filter(|c| cards_now.contains(c));
-                if !stayed_now.eq(stayed_before) {
-                    disturbed.push(slot);
-                }
-            }
-            for slot in disturbed {
-                for &c in &table.locs[slot as usize] {
-                    if table.card_loc[c as usize] == slot {
-                        known[c as usize] = false;
-                    }
-                }
-            }
-        }
-        self.last_loc.clone_from(&table.card_loc);
-        if self.last_locs.len() == table.locs.len() {
-            for (to, from) in self.last_locs.iter_mut().zip(&table.locs) {
-                to.clone_from(from);
-            }
-        } else {
-            self.last_locs.clone_from(&table.locs);
+    /// Notes that location `slot` was shuffled (a shuffle is seen by all).
+    pub fn shuffled(&mut self, slot: Slot) {
+        if !self.shuffled.contains(&slot) {
+            self.shuffled.push(slot);
         }
     }
 
-    /// Whether `seat` knows where card `c` lies.
-    pub fn knows(&self, seat: usize, c: CardId) -> bool {
-        self.known
-            .get(seat)
-            .and_then(|k| k.get(c as usize))
-            .copied()
-            .unwrap_or(false)
+    /// Brings what each seat knows up to the decision `table` is at, from
+    /// what the seat observes only: the cards of the places it sees, the
+    /// number of cards of the others, and the shuffles.
+    /// - a card in a place it sees is known there;
+    /// - a place it does not see whose number of cards changed, or that was
+    ///   shuffled, is *disturbed*: every card known to lie in it is
+    ///   forgotten (the seat cannot tell which cards went or came);
+    /// - cards that left the places it sees for places it does not see
+    ///   are known only when exactly one place it does not see gained
+    ///   cards, by as many as left: they lie there. Otherwise they are
+    ///   forgotten.
+    pub fn update(&mut self, tabs: &Tables, table: &Table) {
+        let cards = table.card_loc.len();
+        for (p, known) in self.known.iter_mut().enumerate() {
+            known.resize(cards, None);
+            let shown = |slot: Slot| view::shown_to(tabs, table, slot, p);
+            let last_len = |slot: usize| self.last_len.get(slot).copied().unwrap_or(0);
+            let mut disturbed = vec![false; table.locs.len()];
+            let mut gained: Vec<(Slot, usize)> = Vec::new();
+            for (slot, held) in table.locs.iter().enumerate() {
+                if shown(slot as Slot) {
+                    continue;
+                }
+                let before = last_len(slot);
+                disturbed[slot] = held.len() != before || self.shuffled.contains(&(slot as Slot));
+                if held.len() > before {
+                    gained.push((slot as Slot, held.len() - before));
+                }
+            }
+            // Forget what lay in a disturbed place, before learning anew.
+            for k in known.iter_mut() {
+                if k.is_some_and(|slot| disturbed.get(slot as usize) == Some(&true)) {
+                    *k = None;
+                }
+            }
+            let mut hidden_away: Vec<usize> = Vec::new();
+            for (c, &now) in table.card_loc.iter().enumerate() {
+                let before = self.last_loc.get(c).copied();
+                if shown(now) {
+                    known[c] = Some(now);
+                } else if before.is_some_and(shown) {
+                    // The seat saw it at the last decision and not now.
+                    hidden_away.push(c);
+                }
+            }
+            let went_to = match gained.as_slice() {
+                [(slot, n)] if *n == hidden_away.len() => Some(*slot),
+                _ => None,
+            };
+            for c in hidden_away {
+                known[c] = went_to;
+            }
+        }
+        self.last_loc.clone_from(&table.card_loc);
+        self.last_len.clear();
+        self.last_len.extend(table.locs.iter().map(Vec::len));
+        self.shuffled.clear();
+    }
+
+    /// The location `seat` knows card `c` to lie in, if any.
+    pub fn known_at(&self, seat: usize, c: CardId) -> Option<Slot> {
+        self.known.get(seat)?.get(c as usize).copied().flatten()
     }
 }
 
@@ -129,7 +143,13 @@ impl State {
             let tabs: &Tables = &s.tabs;
             let t = s.table.get_mut();
             let seen = t.seen.take();
-            let knows = |c: CardId| seen.as_ref().is_some_and(|k| k.knows(observer, c));
+            // A card stays where it lies only when the observer knows it
+            // lies there (what it knows can be wrong only after moves it
+            // could not observe at all: such a card is dealt anew).
+            let knows = |c: CardId, slot: Slot| {
+                seen.as_ref()
+                    .is_some_and(|k| k.known_at(observer, c) == Some(slot))
+            };
             // The places of the cards to deal, in the table's order, and
             // the cards in the order of their ids: both depend only on what
             // the observer sees and knows, not on where the cards truly lie.
@@ -144,7 +164,7 @@ impl State {
                     continue;
                 }
                 for (i, &c) in held.iter().enumerate() {
-                    if t.card_loc[c as usize] == slot && !knows(c) {
+                    if t.card_loc[c as usize] == slot && !knows(c, slot) {
                         places.push((slot, i));
                         cards.push(c);
                     }
