@@ -484,3 +484,139 @@ fn rotate_refuses_quarter_turns_on_a_track_and_unknown_directions() {
     };
     assert!(m.contains("`north` is not a direction"), "{m}");
 }
+
+#[test]
+fn line_counts_the_spaces_in_a_row_up_to_the_edge_or_once_around() {
+    // Marks on row 0 of a 3 x 4 grid: (0,1) (0,2) (0,3); on a wrapped
+    // ring of 5 every space is marked; on a track 1, 2, 3.
+    let t = table(
+        "(create board G (grid 3 4)) (create board R (grid 1 5 (wrap columns)))
+         (create board T (track 6))",
+        "(do (
+           (set ((space G 0 1) sto M) 1) (set ((space G 0 2) sto M) 1)
+           (set ((space G 0 3) sto M) 1)
+           (all (spaces R) 'S (set ('S sto M) 1))
+           (set ((space T 1) sto M) 1) (set ((space T 2) sto M) 1)
+           (set ((space T 3) sto M) 1)
+           (set (game sto EDGE) (size (line (space G 0 0) E 'V (== ('V sto M) 1))))
+           (set (game sto BACK) (size (line (space G 0 3) W 'V (== ('V sto M) 1))))
+           (set (game sto OFF) (size (line (space G 0 3) E 'V (== 1 1))))
+           (set (game sto NONE) (size (line (space G 1 0) E 'V (== ('V sto M) 1))))
+           (set (game sto DOWN) (size (line (space G 0 0) S 'V (== 1 1))))
+           (set (game sto DIAG) (size (line (space G 2 0) NE 'V (== 1 1))))
+           (set (game sto RING) (size (line (space R 0 2) E 'V (== ('V sto M) 1))))
+           (set (game sto TRACK) (size (line (space T 0) NEXT 'V (== ('V sto M) 1))))
+           (set (game sto PREV) (size (line (space T 4) PREV 'V (== ('V sto M) 1))))
+           (set (game sto NOSPACE) (+ 7 (size (line (neighbour (space G 0 0) N) E 'V (== 1 1)))))
+           (all (line (space G 0 0) E 'V (== ('V sto M) 1)) 'S (inc (game sto SUM) (col 'S)))))",
+    );
+    for (name, v) in [
+        // (0,1) (0,2) (0,3), then the edge.
+        ("EDGE", 3),
+        // From the last column west: (0,2) (0,1), then (0,0) unmarked.
+        ("BACK", 2),
+        ("OFF", 0),
+        ("NONE", 0),
+        ("DOWN", 2),
+        ("DIAG", 2),
+        // Once around the ring: four spaces, never the start again.
+        ("RING", 4),
+        ("TRACK", 3),
+        ("PREV", 3),
+        ("NOSPACE", 7),
+        // The spaces in order: columns 1 + 2 + 3.
+        ("SUM", 6),
+    ] {
+        assert_eq!(game_int(&t, name).unwrap_or(0), v, "{name}: {t}");
+    }
+}
+
+#[test]
+fn group_spreads_in_the_directions_given() {
+    // A diagonal (0,0) (1,1) (2,2) and (2,1) marked on a 3 x 3 grid; a
+    // track of 5 marked everywhere.
+    let t = table(
+        "(create board G (grid 3 3)) (create board T (track 5))",
+        "(do (
+           (set ((space G 0 0) sto M) 1) (set ((space G 1 1) sto M) 1)
+           (set ((space G 2 2) sto M) 1) (set ((space G 2 1) sto M) 1)
+           (all (spaces T) 'S (set ('S sto M) 1))
+           (set (game sto FOUR) (size (group (space G 0 0) 'V (== ('V sto M) 1))))
+           (set (game sto EIGHT) (size (group (space G 0 0) (N, E, S, W, NE, NW, SE, SW) 'V (== ('V sto M) 1))))
+           (set (game sto DIAG) (size (group (space G 0 0) (SE, NW) 'V (== ('V sto M) 1))))
+           (set (game sto ROW) (size (group (space G 2 1) (E, W) 'V (== ('V sto M) 1))))
+           (set (game sto ONE) (size (group (space G 2 1) N 'V (== ('V sto M) 1))))
+           (set (game sto AHEAD) (size (group (space T 2) (NEXT) 'V (== ('V sto M) 1))))
+           (let (N, E, S, W, NE, NW, SE, SW) 'ALL
+                (set (game sto VAR) (size (group (space G 2 1) 'ALL 'V (== ('V sto M) 1)))))
+           ((any (group (space G 0 0) (SE) 'V (== ('V sto M) 1)) 'X (== (index 'X) 8))
+            (set (game sto REACHES) 1))))",
+    );
+    for (name, v) in [
+        ("FOUR", 1),
+        ("EIGHT", 4),
+        ("DIAG", 3),
+        ("ROW", 2),
+        // N of (2,1) is (1,1), marked; N of that (0,1) is not.
+        ("ONE", 2),
+        // From 2 along NEXT only: 2, 3, 4.
+        ("AHEAD", 3),
+        ("VAR", 4),
+        ("REACHES", 1),
+    ] {
+        assert_eq!(game_int(&t, name).unwrap_or(0), v, "{name}: {t}");
+    }
+}
+
+/// The reference's Othello example (section 11.7), as written there: a
+/// black stone placed at the west end of a row of two white stones closed
+/// by a black one turns both; a white stone not closed off (its line runs
+/// to the edge) and one closed by an empty space stay.
+#[test]
+fn line_and_after_turn_the_stones_an_othello_move_flanks() {
+    let src = "(game
+      (setup (create players 2) (create board GRID (grid 3 6))
+             (repeat 6 (create deck (game vloc BLACKS) (deck (COLOR (BLACK)))))
+             (repeat 6 (create deck (game vloc WHITES) (deck (COLOR (WHITE))))))
+      (do ((move (top (game vloc WHITES)) (top ((space GRID 1 1) vloc STONE)))
+           (move (top (game vloc WHITES)) (top ((space GRID 1 2) vloc STONE)))
+           (move (top (game vloc BLACKS)) (top ((space GRID 1 3) vloc STONE)))
+           (move (top (game vloc WHITES)) (top ((space GRID 0 0) vloc STONE)))
+           (move (top (game vloc WHITES)) (top ((space GRID 2 1) vloc STONE)))
+           (move (top (game vloc BLACKS)) (top ((space GRID 1 0) vloc STONE)))
+           (let (space GRID 1 0) 'HERE
+            (let BLACK 'MINE
+             (let WHITE 'THEIRS
+              (all (N, E, S, W, NE, NW, SE, SW) 'D
+               (let (line 'HERE 'D 'V (== (cardatt COLOR (top ('V vloc STONE))) 'THEIRS)) 'RUN
+                (let (after 'HERE 'D 'V (!= (cardatt COLOR (top ('V vloc STONE))) 'THEIRS)) 'END
+                 ((and (> (size 'RUN) 0) (onboard 'END)
+                       (== (cardatt COLOR (top ('END vloc STONE))) 'MINE))
+                  (all 'RUN 'S
+                   (do ((move (top ('S vloc STONE)) (top (game vloc BOX)))
+                        (move (top (game vloc BLACKS)) (top ('S vloc STONE)))))))))))))))
+      (scoring max 0))";
+    let rules = Rules::from_source("t.rcy", src).unwrap_or_else(|e| panic!("{}", e.render()));
+    let state = rules
+        .start(&GameOptions::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let t = state.describe();
+    for (space, colour) in [
+        ("GRID[1,1]", "BLACK"),
+        ("GRID[1,2]", "BLACK"),
+        ("GRID[1,3]", "BLACK"),
+        ("GRID[0,0]", "WHITE"),
+        ("GRID[2,1]", "WHITE"),
+    ] {
+        let at = t
+            .find(&format!("{space}:"))
+            .unwrap_or_else(|| panic!("{space}: {t}"));
+        let stone = t[at..].lines().nth(1).unwrap_or("");
+        assert_eq!(
+            stone.trim(),
+            format!("vloc STONE (1): {colour}"),
+            "{space}: {t}"
+        );
+    }
+    assert!(t.contains("vloc BOX (2): WHITE WHITE"), "{t}");
+}

@@ -310,6 +310,8 @@ fn searches_on_wrapped_boards_and_tracks_play_the_same_compiled() {
         ("(create board B (grid 3 4 (wrap columns)))", "0 "),
         ("(create board B (grid 4 3 (wrap columns rows)))", "0 "),
         ("(create board B (track 9))", ""),
+        ("(create board B (hex 3 4))", "0 "),
+        ("(create board B (hex 4 3 (wrap rows)))", "0 "),
     ];
     for (board, row) in boards {
         let src = format!(
@@ -352,6 +354,76 @@ fn searches_on_wrapped_boards_and_tracks_play_the_same_compiled() {
             assert!(
                 text.contains("sto F") && !text.contains("error"),
                 "{board}: {text}"
+            );
+        }
+    }
+}
+
+/// `group` over directions given (written out, so its searches with bit
+/// sets are worked out when the board is built, and computed) and `line`,
+/// on grids and hex boards of at most 128 spaces and more, wrapped or not,
+/// against the evaluator.
+#[test]
+fn groups_over_given_directions_and_lines_play_the_same_compiled() {
+    let boards = [
+        (
+            "(grid 5 6)",
+            "(N, E, S, W, NE, NW, SE, SW)",
+            "(NE, SW)",
+            "SE",
+        ),
+        (
+            "(grid 12 11)",
+            "(N, E, S, W, NE, NW, SE, SW)",
+            "(NE, SW)",
+            "SE",
+        ),
+        (
+            "(grid 4 5 (wrap columns))",
+            "(NE, NW, SE, SW)",
+            "(E, W)",
+            "E",
+        ),
+        ("(hex 5 6)", "(E, W, NE, SW)", "(NW, SE)", "NE"),
+        ("(hex 12 12)", "(E, W)", "(E, W, NW, SE, NE, SW)", "SW"),
+        (
+            "(hex 4 5 (wrap columns rows))",
+            "(NE, SW)",
+            "(E, W, NW, SE, NE, SW)",
+            "W",
+        ),
+    ];
+    for (shape, written, computed, dir) in boards {
+        let same = "(== (cardatt COLOR (top ('V vloc STONE))) 'C)";
+        let src = format!(
+            "(game
+              (declare {computed} 'DIRS)
+              (setup (create players 2) (create board B {shape})
+                     (repeat 9 (create deck (game vloc STONES) (deck (COLOR (BLACK, WHITE))))))
+              (shuffle (game vloc STONES))
+              (stage player (end (== (size (game vloc STONES)) 0))
+               (choice
+                ((any (spaces B) 'SP
+                      ((== (size ('SP vloc STONE)) 0)
+                       (move (top (game vloc STONES)) (top ('SP vloc STONE)))))))
+               (let (where (last moved)) 'H
+                (let (cardatt COLOR (top ('H vloc STONE))) 'C
+                 (do ((let (group 'H {written} 'V {same}) 'G
+                           (inc (game sto S) (+ (size 'G) (+ (* 10 (rows 'G)) (* 100 (cols 'G))))))
+                      (inc (game sto D) (size (group 'H 'DIRS 'V {same})))
+                      ((any (group 'H {written} 'V {same}) 'X (== (row 'X) 0))
+                       (inc (game sto A) 1))
+                      ((all (group 'H 'DIRS 'V (== (size ('V vloc STONE)) 1)) 'X (!= (col 'X) 0))
+                       (inc (game sto A) 10))
+                      (inc (game sto L) (size (line 'H {dir} 'V {same}))))))))
+              (scoring max (game sto S)))"
+        );
+        let rules = rules(&src);
+        for seed in 0..4 {
+            let text = same_game(shape, &rules, &options(seed, &[]), 80);
+            assert!(
+                text.contains("sto S") && text.contains("sto D") && !text.contains("error"),
+                "{shape}: {text}"
             );
         }
     }

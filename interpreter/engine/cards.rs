@@ -420,17 +420,23 @@ impl Machine<'_> {
                     .ok_or("no such board")?;
                 Items::Spaces((b.first..b.first + b.len()).collect())
             }
-            CollectionExpr::Group { from, var, cond } => match self.space(from)? {
+            CollectionExpr::Group {
+                from,
+                var,
+                cond,
+                dirs,
+            } => match self.space(from)? {
                 None => Items::Spaces(Vec::new()),
                 Some(start) => {
+                    let spread = self.group_spread(dirs.as_ref(), start)?;
                     let board = self.board_of(start)?.clone();
                     let mut out = Vec::new();
                     match self.space_cond(cond, *var) {
                         Some((test, loaded)) => {
-                            self.group_into(&test, &loaded, start, &mut out)?;
+                            self.group_into(&test, &loaded, (start, spread), &mut out)?;
                         }
                         None => {
-                            out = board.flood(start, |s| {
+                            out = board.flood(start, spread, |s| {
                                 self.set_var(*var as usize, Value::Space(s));
                                 self.bool(cond).map_err(String::from)
                             })?;
@@ -440,6 +446,12 @@ impl Machine<'_> {
                     Items::Spaces(out)
                 }
             },
+            CollectionExpr::Line {
+                from,
+                dir,
+                var,
+                cond,
+            } => Items::Spaces(self.line((from, dir), *var, cond)?),
             CollectionExpr::Strings(s) => Items::Strs(s.clone()),
             CollectionExpr::Range(a, b) => {
                 let (a, b) = (self.int(a)?, self.int(b)?);

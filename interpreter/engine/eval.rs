@@ -589,6 +589,7 @@ impl Machine<'_> {
             from,
             var: gv,
             cond,
+            dirs,
         } = over
         {
             // A group is searched only as far as needed: the search stops
@@ -596,18 +597,20 @@ impl Machine<'_> {
             let Some(start) = self.space(from)? else {
                 return Ok(!some);
             };
+            let spread = self.group_spread(dirs.as_ref(), start)?;
             let board = self.board_of(start)?.clone();
             // At most every space of the board is visited.
             self.charge(board.len() as usize)?;
             let test = self.space_cond(cond, *gv);
             if let (Some((t, tl)), true) = (&test, self.tabs.space_bits) {
                 if let Some((b, bl)) = self.space_cond(body, var) {
-                    if let Some(answer) = self.group_reaches((t, tl), (&b, &bl), start, some)? {
+                    let at = (start, spread);
+                    if let Some(answer) = self.group_reaches((t, tl), (&b, &bl), at, some)? {
                         return Ok(answer);
                     }
                 }
             }
-            let decided = board.flood_until(start, |s| {
+            let decided = board.flood_until(start, spread, |s| {
                 let kept = match &test {
                     Some((t, loaded)) => t.holds(self, loaded, s),
                     None => {

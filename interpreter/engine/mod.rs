@@ -66,8 +66,9 @@ pub struct GameOptions {
     pub overrides: Vec<(String, String)>,
 }
 
-/// Boards built for one list of sizes: each board's rows, columns and
-/// whether it is a track and wraps its rows and its columns (0 or 1).
+/// Boards built for one list of sizes: each board's rows, columns, kind
+/// (`board::Kind as i64`) and whether it wraps its rows and its columns
+/// (0 or 1).
 pub type BuiltBoards = (Vec<[i64; 5]>, Arc<board::Boards>);
 
 /// A setup kept for the next games: its overrides, the table and the

@@ -296,9 +296,16 @@ fn board_sizes(
     let mut shapes = Vec::with_capacity(prog.boards.len());
     let mut first: i64 = 0;
     for b in &prog.boards {
-        let (rows, cols, track, wrap_rows, wrap_cols) = match &b.shape {
-            crate::ir::Shape::Track { len } => (1, size(m, len, b)?, true, false, false),
-            crate::ir::Shape::Grid {
+        use crate::ir::Shape;
+        let (rows, cols, kind, wrap_rows, wrap_cols) = match &b.shape {
+            Shape::Track { len } => (1, size(m, len, b)?, board::Kind::Track, false, false),
+            Shape::Grid {
+                rows,
+                cols,
+                wrap_rows,
+                wrap_cols,
+            }
+            | Shape::Hex {
                 rows,
                 cols,
                 wrap_rows,
@@ -306,11 +313,16 @@ fn board_sizes(
             } => (
                 size(m, rows, b)?,
                 size(m, cols, b)?,
-                false,
+                if matches!(b.shape, Shape::Hex { .. }) {
+                    board::Kind::Hex
+                } else {
+                    board::Kind::Grid
+                },
                 *wrap_rows,
                 *wrap_cols,
             ),
         };
+        let track = kind == board::Kind::Track;
         // In 128 bits: rows x cols and the sum over the boards may
         // overflow 64 bits where the sizes do not.
         let spaces = i128::from(rows) * i128::from(cols);
@@ -326,7 +338,7 @@ fn board_sizes(
             );
             return Err(m.locate(f.into(), b.span).into());
         }
-        shapes.push([rows, cols, track as i64, wrap_rows as i64, wrap_cols as i64]);
+        shapes.push([rows, cols, kind as i64, wrap_rows as i64, wrap_cols as i64]);
         first += rows * cols;
     }
     let tabs = m.tabs;
@@ -347,15 +359,19 @@ fn board_sizes(
     }
     let mut boards = board::Boards::default();
     let mut first = 0;
-    for (b, &[rows, cols, track, wrap_rows, wrap_cols]) in prog.boards.iter().zip(&shapes) {
+    for (b, &[rows, cols, kind, wrap_rows, wrap_cols]) in prog.boards.iter().zip(&shapes) {
         let name = prog.symbols[b.name as usize].clone();
+        let kind = match kind {
+            0 => board::Kind::Track,
+            1 => board::Kind::Grid,
+            _ => board::Kind::Hex,
+        };
         boards.boards.push(board::BoardGeom::new(
             first as u32,
-            rows as u32,
-            cols as u32,
-            track != 0,
+            (rows as u32, cols as u32, kind),
             (wrap_rows != 0, wrap_cols != 0),
             name.into(),
+            &prog.group_dirs,
         ));
         first += rows * cols;
     }

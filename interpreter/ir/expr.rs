@@ -283,11 +283,22 @@ pub enum CollectionExpr {
     /// `(spaces BOARD)`: every space of a board, in index order.
     Spaces(u16),
     /// `(group SPACE 'V COND)`: the spaces connected to SPACE (orthogonal
-    /// neighbours on a grid, NEXT/PREV on a track; across wrapped edges)
-    /// through spaces where COND holds; SPACE itself included if COND holds
-    /// for it (else empty). In index order.
+    /// neighbours on a grid, NEXT/PREV on a track, the six on a hex board;
+    /// across wrapped edges) through spaces where COND holds; SPACE itself
+    /// included if COND holds for it (else empty). In index order.
+    /// `(group SPACE DIRS 'V COND)` spreads in the directions DIRS instead.
     Group {
         from: Box<SpaceExpr>,
+        var: VarId,
+        cond: Box<BoolExpr>,
+        dirs: Option<super::GroupDirs>,
+    },
+    /// `(line SPACE DIR 'V COND)`: the spaces after SPACE in direction DIR
+    /// for which COND holds, one after the other, up to the first for which
+    /// it does not (or the edge; once around a wrapped axis at most).
+    Line {
+        from: Box<SpaceExpr>,
+        dir: Box<StrExpr>,
         var: VarId,
         cond: Box<BoolExpr>,
     },

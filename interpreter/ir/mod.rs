@@ -95,6 +95,26 @@ pub struct Program {
     pub scoring: Scoring,
     /// The named choices, by the number [`BoolExpr::Legal`] gives them.
     pub choices: Vec<NamedChoice>,
+    /// Every set of directions written out in a `group` (as
+    /// [`GroupDirs::Lit`] masks), so that each board works out how its
+    /// spaces spread over them once, when it is built.
+    pub group_dirs: Vec<u16>,
+}
+
+/// Every direction's name, in the order of the bits of a direction mask
+/// ([`GroupDirs::Lit`]) and of the engine's `Dir`: a grid's eight, a
+/// track's two. A hex board's six are `E W NE NW SE SW`.
+pub const DIRECTIONS: [&str; 10] = ["N", "E", "S", "W", "NE", "NW", "SE", "SW", "NEXT", "PREV"];
+
+/// The directions a `group` spreads in, when written: `(group SPACE
+/// (N, E, S, W, NE, NW, SE, SW) 'V COND)`.
+#[derive(Clone, Debug)]
+pub enum GroupDirs {
+    /// Written out: bit k for [`DIRECTIONS`]`[k]`.
+    Lit(u16),
+    /// Computed (a variable holding a list of directions): its strings are
+    /// checked while playing.
+    Expr(Box<CollectionExpr>),
 }
 
 /// A card attribute key index into [`Program::attr_keys`].
@@ -171,6 +191,16 @@ pub enum Shape {
     /// and right edges joined); `(wrap rows)`: south of the last row is the
     /// first row.
     Grid {
+        rows: IntExpr,
+        cols: IntExpr,
+        wrap_rows: bool,
+        wrap_cols: bool,
+    },
+    /// R x C hexagons in a rhombus, in axial coordinates: row 0 at the
+    /// top, each row half a hexagon to the right of the one above. The
+    /// neighbours of (r, c) are (r, c±1), (r±1, c), (r-1, c+1) and
+    /// (r+1, c-1); the directions `E W NE NW SE SW`. Wraps like a grid.
+    Hex {
         rows: IntExpr,
         cols: IntExpr,
         wrap_rows: bool,

@@ -1,32 +1,70 @@
 //! Lowering of boards and spaces, cardboard's extensions to RECYCLE:
-//! `(create board NAME (track N))` and `(create board NAME (grid R C
-//! (wrap ...)))` in the setup (and the first pass that collects the boards'
-//! names and shapes, so a space can name any board); spaces `(space BOARD
-//! ...)`, `(where CARD)`, `(neighbour SPACE DIR)`, `(after|before SPACE
-//! [DIR] 'V COND)`; the space collections `(spaces BOARD)` and `(group
-//! SPACE 'V COND)`; the integers `index`, `row`, `col`, `rows`, `cols`;
-//! and the direction `(rotate DIR K)`.
+//! `(create board NAME (track N))`, `(create board NAME (grid R C
+//! (wrap ...)))` and `(create board NAME (hex R C (wrap ...)))` in the
+//! setup (and the first pass that collects the boards' names and shapes,
+//! so a space can name any board); spaces `(space BOARD ...)`, `(where
+//! CARD)`, `(neighbour SPACE DIR)`, `(after|before SPACE [DIR] 'V COND)`;
+//! directions and the direction `(rotate DIR K)`; the integers `index`,
+//! `row`, `col`, `rows`, `cols`. The collections of spaces and `around`
+//! are in `space_sets.rs`.
 
 use super::context::Lowerer;
 use super::messages::{self, E_SPACE};
 use crate::diagnostic::Span;
-use crate::ir::{
-    Board, BoolExpr, CollectionExpr, IntExpr, Shape, SpaceExpr, StrExpr, ValueType, EMPTY,
-};
+use crate::ir::{Board, BoolExpr, IntExpr, Shape, SpaceExpr, StrExpr, ValueType, EMPTY};
 use crate::syntax::SExpr;
 
 /// How `create board` is written.
-const CREATE_BOARD: &str = "`create board` is written `(create board NAME (track N))` or `(create board NAME (grid ROWS COLS))`";
+const CREATE_BOARD: &str = "`create board` is written `(create board NAME (track N))`, `(create board NAME (grid ROWS COLS))` or `(create board NAME (hex ROWS COLS))`";
 /// How `space` is written.
 const SPACE_SHAPE: &str =
-    "`space` is written `(space BOARD INDEX)` on a track or `(space BOARD ROW COL)` on a grid";
+    "`space` is written `(space BOARD INDEX)` on a track or `(space BOARD ROW COL)` on a grid or a hex board";
 /// How `wrap` is written.
 const WRAP_SHAPE: &str = "`(wrap columns)`, `(wrap rows)` or `(wrap columns rows)`";
 
-/// The directions a space has: on a grid and on a track.
-pub(super) const DIRECTIONS: &[&str] =
-    &["N", "E", "S", "W", "NE", "NW", "SE", "SW", "NEXT", "PREV"];
+/// The directions a space has: on a grid, on a track (a hex board's six
+/// are among a grid's).
+pub(super) const DIRECTIONS: &[&str] = &crate::ir::DIRECTIONS;
 
+/// The directions of a hex board.
+const HEX_DIRECTIONS: &[&str] = &["E", "W", "NE", "NW", "SE", "SW"];
+
+/// A board's kind, as the lowering knows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Kind {
+    Track,
+    Grid,
+    Hex,
+}
+
+impl Kind {
+    /// How the kind is named in messages: "a grid".
+    fn noun(self) -> &'static str {
+        match self {
+            Kind::Track => "a track",
+            Kind::Grid => "a grid",
+            Kind::Hex => "a hex board",
+        }
+    }
+
+    /// Its directions, as a message lists them.
+    fn directions(self) -> &'static str {
+        match self {
+            Kind::Track => "`NEXT` and `PREV`",
+            Kind::Grid => "`N`, `E`, `S`, `W`, `NE`, `NW`, `SE` and `SW`",
+            Kind::Hex => "`E`, `W`, `NE`, `NW`, `SE` and `SW`",
+        }
+    }
+
+    /// Whether it has direction `d` (one of [`DIRECTIONS`]).
+    pub(super) fn has(self, d: &str) -> bool {
+        match self {
+            Kind::Track => matches!(d, "NEXT" | "PREV"),
+            Kind::Grid => !matches!(d, "NEXT" | "PREV"),
+            Kind::Hex => HEX_DIRECTIONS.contains(&d),
+        }
+    }
+}
 /// A board created in the setup, as the lowering knows it.
 #[derive(Clone, Debug)]
 pub(super) struct BoardEntry {
@@ -34,9 +72,8 @@ pub(super) struct BoardEntry {
     pub name: String,
     /// The `(create board ...)` form that created it.
     pub form: Span,
-    /// `Some(true)` for a grid, `Some(false)` for a track, `None` when the
-    /// shape is wrong (reported in the setup).
-    pub grid: Option<bool>,
+    /// Its kind, `None` when the shape is wrong (reported in the setup).
+    pub kind: Option<Kind>,
     /// The lowered shape, once the setup is lowered.
     pub shape: Option<Shape>,
 }
@@ -65,15 +102,16 @@ impl Lowerer {
             if self.boards.iter().any(|b| &b.name == name) {
                 continue;
             }
-            let grid = match shape.head() {
-                Some("grid") => Some(true),
-                Some("track") => Some(false),
+            let kind = match shape.head() {
+                Some("grid") => Some(Kind::Grid),
+                Some("hex") => Some(Kind::Hex),
+                Some("track") => Some(Kind::Track),
                 _ => None,
             };
             self.boards.push(BoardEntry {
                 name: name.clone(),
                 form: item.span(),
-                grid,
+                kind,
                 shape: None,
             });
         }
@@ -98,7 +136,7 @@ impl Lowerer {
     pub(super) fn create_board(&mut self, e: &SExpr, items: &[SExpr]) {
         let [_, _, name, shape] = items else {
             if let [_, _, shape] = items {
-                if matches!(shape.head(), Some("track" | "grid")) {
+                if matches!(shape.head(), Some("track" | "grid" | "hex")) {
                     self.error(
                         e.span(),
                         "this board has no name: `(create board NAME (grid ROWS COLS))`",
@@ -131,7 +169,8 @@ impl Lowerer {
         }
     }
 
-    /// `(track N)` or `(grid ROWS COLS (wrap ...)?)`.
+    /// `(track N)`, `(grid ROWS COLS (wrap ...)?)` or `(hex ROWS COLS
+    /// (wrap ...)?)`.
     fn board_shape(&mut self, e: &SExpr) -> Option<Shape> {
         let items = e.as_list().unwrap_or(&[]);
         match e.head() {
@@ -158,25 +197,39 @@ impl Lowerer {
                     None
                 }
             },
-            Some("grid") => match items {
+            Some(head @ ("grid" | "hex")) => match items {
                 [_, rows, cols, wraps @ ..] if wraps.len() <= 1 => {
-                    let rows = self.board_size(rows, "a grid needs at least one row");
-                    let cols = self.board_size(cols, "a grid needs at least one column");
+                    let noun = if head == "grid" {
+                        "a grid"
+                    } else {
+                        "a hex board"
+                    };
+                    let rows = self.board_size(rows, &format!("{noun} needs at least one row"));
+                    let cols = self.board_size(cols, &format!("{noun} needs at least one column"));
                     let (wrap_rows, wrap_cols) = match wraps.first() {
                         Some(w) => self.wrap(w),
                         None => (false, false),
                     };
-                    Some(Shape::Grid {
-                        rows,
-                        cols,
-                        wrap_rows,
-                        wrap_cols,
+                    Some(if head == "grid" {
+                        Shape::Grid {
+                            rows,
+                            cols,
+                            wrap_rows,
+                            wrap_cols,
+                        }
+                    } else {
+                        Shape::Hex {
+                            rows,
+                            cols,
+                            wrap_rows,
+                            wrap_cols,
+                        }
                     })
                 }
                 _ => {
                     self.error(
                         e.span(),
-                        format!("`grid` is written `(grid ROWS COLS)`, optionally followed by {WRAP_SHAPE}"),
+                        format!("`{head}` is written `({head} ROWS COLS)`, optionally followed by {WRAP_SHAPE}"),
                     );
                     None
                 }
@@ -185,7 +238,7 @@ impl Lowerer {
                 self.error(
                     e.span(),
                     format!(
-                        "a board's shape is `(track N)` or `(grid ROWS COLS)`, found {}",
+                        "a board's shape is `(track N)`, `(grid ROWS COLS)` or `(hex ROWS COLS)`, found {}",
                         e.describe()
                     ),
                 );
@@ -251,9 +304,9 @@ impl Lowerer {
         (rows, cols)
     }
 
-    /// The board named by `e`: its index and whether it is a grid (`None`
-    /// when its shape is wrong). Reports an unknown board.
-    fn board_ref(&mut self, e: &SExpr) -> Option<(u16, Option<bool>)> {
+    /// The board named by `e`: its index and its kind (`None` when its
+    /// shape is wrong). Reports an unknown board.
+    pub(super) fn board_ref(&mut self, e: &SExpr) -> Option<(u16, Option<Kind>)> {
         if self.in_declare {
             self.error(
                 e.span(),
@@ -273,7 +326,7 @@ impl Lowerer {
         };
         if let Some(i) = self.boards.iter().position(|b| &b.name == name) {
             let index = u16::try_from(i).ok()?;
-            return Some((index, self.boards[i].grid));
+            return Some((index, self.boards[i].kind));
         }
         let names: Vec<&str> = self.boards.iter().map(|b| b.name.as_str()).collect();
         let note = match messages::suggest(name, &names) {
@@ -340,26 +393,27 @@ impl Lowerer {
             return no_space();
         };
         let coords = &items[2..];
-        let Some((index, grid)) = self.board_ref(board) else {
+        let Some((index, kind)) = self.board_ref(board) else {
             for c in coords {
                 self.int(c);
             }
             return no_space();
         };
         let name = board.as_name().unwrap_or("BOARD");
-        match grid {
-            Some(true) if coords.len() != 2 => {
+        match kind {
+            Some(k @ (Kind::Grid | Kind::Hex)) if coords.len() != 2 => {
+                let noun = k.noun();
                 self.error_note(
                     e.span(),
-                    format!("`{name}` is a grid: `(space {name} ROW COL)`"),
+                    format!("`{name}` is {noun}: `(space {name} ROW COL)`"),
                     format!(
-                        "a space of a grid is given by its row and its column (from 0), found {}",
+                        "a space of {noun} is given by its row and its column (from 0), found {}",
                         coord_count(coords.len())
                     ),
                 );
                 return no_space();
             }
-            Some(false) if coords.len() != 1 => {
+            Some(Kind::Track) if coords.len() != 1 => {
                 self.error_note(
                     e.span(),
                     format!("`{name}` is a track: `(space {name} INDEX)`"),
@@ -384,7 +438,7 @@ impl Lowerer {
     }
 
     /// A direction: a string, checked when it is written out.
-    fn direction(&mut self, e: &SExpr) -> StrExpr {
+    pub(super) fn direction(&mut self, e: &SExpr) -> StrExpr {
         let SExpr::Name(n, span) = e else {
             return self.string(e);
         };
@@ -392,7 +446,7 @@ impl Lowerer {
             return StrExpr::Lit(self.intern(n));
         }
         let message = format!(
-            "`{n}` is not a direction: a direction is `N`, `E`, `S`, `W`, `NE`, `NW`, `SE` or `SW` on a grid, `NEXT` or `PREV` on a track"
+            "`{n}` is not a direction: a direction is `N`, `E`, `S`, `W`, `NE`, `NW`, `SE` or `SW` on a grid, `E`, `W`, `NE`, `NW`, `SE` or `SW` on a hex board, `NEXT` or `PREV` on a track"
         );
         let upper = n.to_uppercase();
         let short = match upper.replace(['-', '_'], "").as_str() {
@@ -452,36 +506,31 @@ impl Lowerer {
     }
 
     /// The board of a space written `(space BOARD ...)`: its name and
-    /// whether it is a grid (`None` for any other space, or a board whose
-    /// shape is wrong).
-    fn written_board(&self, space: &SExpr) -> Option<(String, bool)> {
+    /// kind (`None` for any other space, or a board whose shape is wrong).
+    fn written_board(&self, space: &SExpr) -> Option<(String, Kind)> {
         let items = space.as_list().filter(|_| space.head() == Some("space"))?;
         let name = items.get(1)?.as_name()?;
         let board = self.boards.iter().find(|b| b.name == name)?;
-        Some((board.name.clone(), board.grid?))
+        Some((board.name.clone(), board.kind?))
     }
 
     /// When both the board (a written `(space BOARD ...)`) and the
     /// direction (a written word) are known, checks that they fit.
-    fn check_direction(&mut self, space: &SExpr, dir: &SExpr) {
-        let (Some((name, grid)), SExpr::Name(d, span)) = (self.written_board(space), dir) else {
+    pub(super) fn check_direction(&mut self, space: &SExpr, dir: &SExpr) {
+        let (Some((name, kind)), SExpr::Name(d, span)) = (self.written_board(space), dir) else {
             return;
         };
-        let along_track = matches!(d.as_str(), "NEXT" | "PREV");
-        if !DIRECTIONS.contains(&d.as_str()) || along_track != grid {
+        if !DIRECTIONS.contains(&d.as_str()) || kind.has(d) {
             return;
         }
-        if grid {
-            self.error(
-                *span,
-                format!("`{name}` is a grid: its directions are `N`, `E`, `S`, `W`, `NE`, `NW`, `SE` and `SW`, not `{d}`"),
-            );
-        } else {
-            self.error(
-                *span,
-                format!("`{name}` is a track: its directions are `NEXT` and `PREV`, not `{d}`"),
-            );
-        }
+        self.error(
+            *span,
+            format!(
+                "`{name}` is {}: its directions are {}, not `{d}`",
+                kind.noun(),
+                kind.directions()
+            ),
+        );
     }
 
     /// `(after SPACE [DIR] 'V COND)` / `(before ...)`.
@@ -505,10 +554,11 @@ impl Lowerer {
         let from = Box::new(self.space(from));
         match (dir, written) {
             (Some(d), _) => self.check_direction(from_expr, d),
-            (None, Some((name, true))) => self.error(
+            (None, Some((name, kind))) if kind != Kind::Track => self.error(
                 e.span(),
                 format!(
-                    "`{name}` is a grid: `{head}` needs a direction, as in `({head} SPACE E 'V CONDITION)`"
+                    "`{name}` is {}: `{head}` needs a direction, as in `({head} SPACE E 'V CONDITION)`",
+                    kind.noun()
                 ),
             ),
             (None, _) => {}
@@ -532,43 +582,6 @@ impl Lowerer {
             return BoolExpr::And(Vec::new());
         }
         BoolExpr::OnBoard(self.space(&items[1]))
-    }
-
-    /// `(spaces BOARD)` and `(group SPACE 'V COND)`, as collections of
-    /// spaces; `None` after an error.
-    pub(super) fn space_collection(
-        &mut self,
-        e: &SExpr,
-        items: &[SExpr],
-    ) -> Option<CollectionExpr> {
-        if e.head() == Some("spaces") {
-            if !self.arity(e, items, 1, "the name of a board") {
-                return None;
-            }
-            let (board, _) = self.board_ref(&items[1])?;
-            return Some(CollectionExpr::Spaces(board));
-        }
-        if !self.arity(e, items, 3, "a space, a variable and a condition") {
-            return None;
-        }
-        let from = Box::new(self.space(&items[1]));
-        let var = self.bind(&items[2], Some(ValueType::Space), "group");
-        let cond = Box::new(self.boolean(&items[3]));
-        self.pop_var();
-        Some(CollectionExpr::Group { from, var, cond })
-    }
-
-    /// `(around SPACE 'V COND)`: which neighbours of a space satisfy a
-    /// condition, as the bits of an integer.
-    pub(super) fn around(&mut self, e: &SExpr, items: &[SExpr]) -> IntExpr {
-        if !self.arity(e, items, 3, "a space, a variable and a condition") {
-            return IntExpr::Lit(0);
-        }
-        let from = Box::new(self.space(&items[1]));
-        let var = self.bind(&items[2], Some(ValueType::Space), "around");
-        let cond = Box::new(self.boolean(&items[3]));
-        self.pop_var();
-        IntExpr::Around { from, var, cond }
     }
 
     /// `(index SPACE)`, `(row SPACE)`, `(col SPACE)`, `(rows SPACES)`,

@@ -66,6 +66,7 @@ pub(super) const EXPRESSION_WORDS: &[&str] = &[
     "after",
     "before",
     "group",
+    "line",
     "around",
     "onboard",
     "legal",
@@ -87,7 +88,7 @@ pub(super) const ACTION_WORDS: &[&str] = &[
 /// Words of the game's structure.
 pub(super) const STRUCTURE_WORDS: &[&str] = &[
     "define", "else", "choice", "stage", "end", "setup", "scoring", "declare", "deck", "game",
-    "board", "track", "grid", "wrap",
+    "board", "track", "grid", "hex", "wrap",
 ];
 
 /// The kind of a `(OWNER WORD NAME)` form.
@@ -235,7 +236,7 @@ impl Lowerer {
             }
             "max" | "min" | "actual" | "last" => Some(T::Card),
             "space" | "where" | "neighbour" | "after" | "before" => Some(T::Space),
-            "spaces" | "group" => Some(T::Spaces),
+            "spaces" | "group" | "line" => Some(T::Spaces),
             "onboard" | "legal" => Some(T::Bool),
             "top" | "bottom" => {
                 if items.len() == 3 {

@@ -89,7 +89,7 @@ impl Lowerer {
                     }
                 };
             }
-            "spaces" | "group" => {
+            "spaces" | "group" | "line" => {
                 return match self.space_collection(e, items) {
                     Some(c) => (c, Some(T::Space)),
                     None => placeholder(),

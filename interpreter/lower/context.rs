@@ -88,6 +88,9 @@ pub(super) struct Lowerer {
     /// The boards created in the setup, by name (collected before anything
     /// else is lowered, so spaces can name any board).
     pub boards: Vec<BoardEntry>,
+    /// The direction masks written out in `group`s (see
+    /// [`crate::ir::Program::group_dirs`]), each once.
+    pub group_dirs: Vec<u16>,
     /// Set while the `declare`s are lowered (they come before the boards).
     pub in_declare: bool,
     /// Set while the options of a `choice` are lowered (a `chain` is a
@@ -116,6 +119,7 @@ impl Lowerer {
             choices: Vec::new(),
             decks: Vec::new(),
             boards: Vec::new(),
+            group_dirs: Vec::new(),
             in_declare: false,
             in_choice: false,
             errors: Vec::new(),

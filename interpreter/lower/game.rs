@@ -115,6 +115,7 @@ impl Lowerer {
             decks: self.take_decks(),
             scoring,
             choices: std::mem::take(&mut self.choices),
+            group_dirs: std::mem::take(&mut self.group_dirs),
         }
     }
 

@@ -112,10 +112,10 @@
 //! | a board is named by a word such as `TRACK` or `GRID`, found the variable `'B` | `(create board 'B (track 3))` |
 //! | the board `GRID` is created twice | two `(create board GRID ...)` |
 //! | a board is created once, by a `(create board ...)` of its own in the setup | `(create board B (track 3))` in a stage, or in a `repeat` |
-//! | a board's shape is `(track N)` or `(grid ROWS COLS)`, found `(hex ...)` | `(create board B (hex 3))` |
+//! | a board's shape is `(track N)`, `(grid ROWS COLS)` or `(hex ROWS COLS)`, found `(ring ...)` | `(create board B (ring 3))` |
 //! | `track` is written `(track N)`, with N the number of spaces; found two | `(track 3 4)` |
 //! | a track does not wrap: `track` is written `(track N)` | `(track 10 (wrap))` |
-//! | `grid` is written `(grid ROWS COLS)`, optionally followed by `(wrap columns)`, `(wrap rows)` or `(wrap columns rows)` | `(grid 3)`, `(grid 3 3 (wrap rows) (wrap columns))` |
+//! | `grid` is written `(grid ROWS COLS)`, optionally followed by `(wrap columns)`, `(wrap rows)` or `(wrap columns rows)` (also `hex`) | `(grid 3)`, `(grid 3 3 (wrap rows) (wrap columns))`, `(hex 5)` |
 //! | after a grid's rows and columns comes `(wrap columns)`, ..., found `columns` | `(grid 3 3 columns)` |
 //! | `wrap` takes `rows`, `columns` or both, found `cols` (with "write `columns`") | `(wrap cols)`, `(wrap)` |
 //! | `rows` is written twice in this `wrap` | `(wrap rows rows)` |
@@ -123,22 +123,24 @@
 //! | a `declare` cannot use a board: the boards are created in the setup, after the declares | `(declare (spaces GRID) 'ALL)` |
 //! | unknown board `GRDI` (with "did you mean `GRID`?", or the game's boards) | `(space GRDI 1 2)` |
 //! | expected the name of a board such as `GRID`, found the variable `'B` | `(space 'B 1)` |
-//! | `GRID` is a grid: `(space GRID ROW COL)` | `(space GRID 4)` |
+//! | `GRID` is a grid: `(space GRID ROW COL)` (also a hex board) | `(space GRID 4)` |
 //! | `TRACK` is a track: `(space TRACK INDEX)` | `(space TRACK 1 2)` |
 //! | `space` is written `(space BOARD INDEX)` on a track or `(space BOARD ROW COL)` on a grid | `(space)` |
 //! | expected a space such as `(space GRID 2 3)` or a space variable, found `(top ...)` | `(index (top (game vloc A)))` |
 //! | `'S` is a space, but a player is expected here | `(all (spaces GRID) 'S (cycle next 'S))` |
 //! | `neighbour` takes a space and a direction, found one | `(neighbour 'S)` |
 //! | `north` is not a direction: a direction is `N`, `E`, ... (with "write `N`", or "directions are written in capitals") | `(neighbour 'S north)` |
-//! | `TRACK` is a track: its directions are `NEXT` and `PREV`, not `N` (and the grid's) | `(neighbour (space TRACK 1) N)`: only when the board is written out |
+//! | `TRACK` is a track: its directions are `NEXT` and `PREV`, not `N` (and the grid's, the hex board's) | `(neighbour (space TRACK 1) N)`, `(neighbour (space HEX 1 1) S)`: only when the board is written out (also in `line`, a `group`'s directions) |
 //! | `rotate` takes a direction and a number of quarter turns, found one | `(rotate N)` |
 //! | `north` is not a direction: ... (as for `neighbour`) | `(rotate north 1)` |
 //! | `NEXT` is a track's direction: it cannot be turned by 1 quarter turn (note: a track's directions turn only by half turns) | `(rotate NEXT 1)`: only when both are written out |
-//! | `GRID` is a grid: `after` needs a direction, as in `(after SPACE E 'V CONDITION)` | `(after (space GRID 1 1) 'V ...)` |
+//! | `GRID` is a grid: `after` needs a direction, as in `(after SPACE E 'V CONDITION)` (also a hex board) | `(after (space GRID 1 1) 'V ...)` |
 //! | `after` is written `(after SPACE 'V CONDITION)`, or `(after SPACE DIRECTION 'V CONDITION)` to go in a direction (also `before`) | `(after 'S 'V)` |
 //! | `where` takes one card, found none (also `index`, `row`, `col`, `onboard`: one space) | `(where)` |
 //! | `spaces` takes the name of a board, found none | `(spaces)` |
-//! | `group` takes a space, a variable and a condition, found two | `(group 'S 'V)` |
+//! | `group` is written `(group SPACE 'V CONDITION)`, or `(group SPACE DIRECTIONS 'V CONDITION)` ... | `(group 'S 'V)` |
+//! | the directions of a `group` are a collection of strings such as `(N, E, S, W)`, found a collection of integers | `(group 'S (range 1 .. 3) 'V ...)` |
+//! | `line` is written `(line SPACE DIRECTION 'V CONDITION)`: ... | `(line 'S 'V ...)` |
 //! | `rows` takes a collection of spaces such as `(spaces GRID)` or `(group ...)`, found a card collection (also `cols`) | `(rows (game vloc A))` |
 //! | `max` takes a collection of integers such as `(range 1 .. 5)`, found a card collection (also `min`, `first`; a note gives the card form) | `(set (game sto X) (max (game vloc A)))` |
 //! | `==` cannot compare a space with an integer | `(== (space TRACK 0) 3)` |

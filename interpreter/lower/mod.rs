@@ -61,6 +61,7 @@ mod decks;
 mod define;
 mod game;
 mod messages;
+mod space_sets;
 mod values;
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
-//! Directions of travel on a board: the eight of a grid and the two of a
-//! track, their steps in rows and columns, opposites and quarter turns.
+//! Directions of travel on a board: the eight of a grid (six of which are
+//! a hex board's) and the two of a track, their steps in rows and
+//! columns, opposites and quarter turns.
 
 /// A direction of travel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -109,6 +110,22 @@ impl Dir {
                 if quarters == 1 || quarters == -1 { "" } else { "s" }
             )),
         }
+    }
+
+    /// Row and column change on a hex board, in axial coordinates (row 0
+    /// at the top, each row half a hexagon right of the one above): `E`
+    /// and `W` along the row, `NW` and `SE` along the column, `NE` and
+    /// `SW` across both.
+    pub(super) fn hex_delta(self) -> Option<(i64, i64)> {
+        Some(match self {
+            Dir::E => (0, 1),
+            Dir::W => (0, -1),
+            Dir::NE => (-1, 1),
+            Dir::NW => (-1, 0),
+            Dir::SE => (1, 0),
+            Dir::SW => (1, -1),
+            _ => return None,
+        })
     }
 
     /// Row and column change on a grid (row 0 at the top).

@@ -1,6 +1,10 @@
 //! Board geometry: the spaces of every board of a game, numbered globally,
 //! and the steps between them (neighbours, wrapping, connected groups).
-//! Sizes are fixed when a game starts.
+//! Sizes are fixed when a game starts. A board is a track, a grid of
+//! squares or a hex board (a rhombus of hexagons in axial coordinates:
+//! the neighbours of (r, c) are (r, c±1), (r±1, c), (r-1, c+1) and
+//! (r+1, c-1)); a group spreads over the board's own neighbours or over
+//! a set of directions given as a mask (bit `d as usize` for each).
 
 pub use super::dir::Dir;
 use super::spaceset::{Bits, Reach, SpaceSet, MAX_BITS};
@@ -19,21 +23,31 @@ pub struct BoardGeom {
     pub cols: u32,
     /// A track (directions NEXT/PREV) rather than a grid.
     pub track: bool,
+    /// A hex board (directions E W NE NW SE SW) rather than a grid.
+    pub hex: bool,
     pub wrap_rows: bool,
     pub wrap_cols: bool,
     /// The board's name, for views (shared: geometries are copied often).
     pub name: std::sync::Arc<str>,
     /// Each space's orthogonal neighbours in [`BoardGeom::neighbours`]
     /// order, `NONE` where there is none (worked out once: floods ask for
-    /// them at every step).
-    orth: std::sync::Arc<Vec<[SpaceId; 4]>>,
+    /// them at every step); empty on a hex board.
+    pub(super) orth: std::sync::Arc<Vec<[SpaceId; 4]>>,
+    /// On a hex board, each space's six neighbours in
+    /// [`BoardGeom::neighbours`] order, `NONE` where there is none; empty
+    /// on any other board.
+    pub(super) six: std::sync::Arc<Vec<[SpaceId; 6]>>,
     /// Each space's neighbour in every direction, by `Dir as usize`:
     /// `NONE` off the edge, `WRONG` for a direction this board does not
     /// have (worked out once: `neighbour` asks for them often).
     steps: std::sync::Arc<Vec<[SpaceId; Dir::COUNT]>>,
-    /// How spaces reach their orthogonal neighbours in a search with bit
-    /// sets (`None` for a board too large for bit sets).
+    /// How spaces reach their neighbours in a search with bit sets (`None`
+    /// for a board too large for bit sets).
     reach: Option<std::sync::Arc<Reach>>,
+    /// How spaces reach their neighbours over each set of directions the
+    /// rules' `group`s write out (the mask, then the reach), for the
+    /// masks this board has every direction of and that are not its own.
+    reaches: std::sync::Arc<Vec<(u16, Reach)>>,
     /// The spaces of the rows before row k (k = 0 ..= rows), then of the
     /// columns before column k (k = 0 ..= cols), as bit sets (empty for a
     /// board too large for bit sets): the lines of a range are the
@@ -55,28 +69,56 @@ pub struct BoardGeom {
 const WRONG: SpaceId = SpaceId::MAX - 1;
 
 /// No neighbour in that direction.
-const NONE: SpaceId = SpaceId::MAX;
+pub(super) const NONE: SpaceId = SpaceId::MAX;
+
+/// A board's kind (its number is how a list of built sizes records it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Track = 0,
+    Grid = 1,
+    Hex = 2,
+}
+
+/// A set of directions, bit `d as usize` for each direction `d`.
+pub type DirMask = u16;
+
+/// The mask of some directions.
+pub const fn mask_of(dirs: &[Dir]) -> DirMask {
+    let mut m = 0;
+    let mut k = 0;
+    while k < dirs.len() {
+        m |= 1 << dirs[k] as usize;
+        k += 1;
+    }
+    m
+}
+
+/// The neighbours a hex board's flood visits, in reading order.
+const HEX_NEAR: [Dir; 6] = [Dir::NW, Dir::NE, Dir::W, Dir::E, Dir::SW, Dir::SE];
 
 impl BoardGeom {
     /// A board of `rows` x `cols` spaces numbered from `first` (a track is
-    /// one row).
+    /// one row), with its searches over each of the sets of directions
+    /// `spreads` worked out.
     pub fn new(
         first: SpaceId,
-        rows: u32,
-        cols: u32,
-        track: bool,
+        (rows, cols, kind): (u32, u32, Kind),
         (wrap_rows, wrap_cols): (bool, bool),
         name: std::sync::Arc<str>,
+        spreads: &[DirMask],
     ) -> BoardGeom {
         let mut b = BoardGeom {
             first,
             rows,
             cols,
-            track,
+            track: kind == Kind::Track,
+            hex: kind == Kind::Hex,
             wrap_rows,
             wrap_cols,
             name,
             orth: Default::default(),
+            six: Default::default(),
+            reaches: Default::default(),
             steps: Default::default(),
             reach: None,
             lines: Default::default(),
@@ -84,16 +126,30 @@ impl BoardGeom {
             all: Bits::first(rows.saturating_mul(cols).min(MAX_BITS)),
             near: Default::default(),
         };
-        let orth = (first..first + b.len())
-            .map(|s| {
-                let mut out = [NONE; 4];
-                for (slot, d) in out.iter_mut().zip(b.neighbour_dirs()) {
-                    *slot = b.step(s, *d).ok().flatten().unwrap_or(NONE);
-                }
-                out
-            })
-            .collect();
-        b.orth = std::sync::Arc::new(orth);
+        let near = |s: SpaceId, dirs: &[Dir], out: &mut [SpaceId]| {
+            for (slot, d) in out.iter_mut().zip(dirs) {
+                *slot = b.step(s, *d).ok().flatten().unwrap_or(NONE);
+            }
+        };
+        if b.hex {
+            let six = (first..first + b.len())
+                .map(|s| {
+                    let mut out = [NONE; 6];
+                    near(s, &HEX_NEAR, &mut out);
+                    out
+                })
+                .collect();
+            b.six = std::sync::Arc::new(six);
+        } else {
+            let orth = (first..first + b.len())
+                .map(|s| {
+                    let mut out = [NONE; 4];
+                    near(s, b.neighbour_dirs(), &mut out);
+                    out
+                })
+                .collect();
+            b.orth = std::sync::Arc::new(orth);
+        }
         let steps = (first..first + b.len())
             .map(|s| {
                 let mut out = [WRONG; Dir::COUNT];
@@ -131,19 +187,19 @@ impl BoardGeom {
             b.rc = std::sync::Arc::new((0..b.len()).map(|i| (i / cols, i % cols)).collect());
         }
         if b.len() <= MAX_BITS {
-            let adj = b
-                .orth
-                .iter()
-                .map(|row| {
-                    let mut bits = Bits::empty(b.len());
-                    for &n in row.iter().filter(|&&n| n != NONE) {
-                        bits.insert(n - first);
-                    }
-                    bits
-                })
-                .collect();
             let wraps = b.wrap_rows || b.wrap_cols;
-            b.reach = Some(std::sync::Arc::new(Reach::new(b.len(), b.cols, wraps, adj)));
+            b.reach = Some(std::sync::Arc::new(if b.hex {
+                b.reach_over(b.own_dirs())
+            } else {
+                let adj = b.orth.iter().map(|row| b.bits_of(row)).collect();
+                Reach::new(b.len(), b.cols, wraps, adj)
+            }));
+            let reaches = spreads
+                .iter()
+                .filter(|&&m| m & !b.dir_mask() == 0 && m != b.own_dirs())
+                .map(|&m| (m, b.reach_over(m)))
+                .collect();
+            b.reaches = std::sync::Arc::new(reaches);
             let mut lines = vec![Bits::empty(b.len()); (b.rows + b.cols + 2) as usize];
             for i in 0..b.len() {
                 let (r, c) = (i / b.cols, i % b.cols);
@@ -157,6 +213,108 @@ impl BoardGeom {
             b.lines = std::sync::Arc::new(lines);
         }
         b
+    }
+
+    /// The spaces `row` of this board (`NONE` left out) as a bit set.
+    fn bits_of(&self, row: &[SpaceId]) -> Bits {
+        let mut bits = Bits::empty(self.len());
+        for &n in row.iter().filter(|&&n| n != NONE) {
+            bits.insert(n - self.first);
+        }
+        bits
+    }
+
+    /// How the spaces reach their neighbours in the directions `mask` (all
+    /// of them the board's), for a board of at most [`MAX_BITS`] spaces.
+    fn reach_over(&self, mask: DirMask) -> Reach {
+        let dirs: Vec<Dir> = Dir::ALL
+            .into_iter()
+            .filter(|d| mask & 1 << *d as usize != 0)
+            .collect();
+        let deltas: Vec<(i64, i64)> = dirs.iter().filter_map(|d| self.delta(*d)).collect();
+        let adj = (0..self.len())
+            .map(|i| self.bits_of(&self.masked(i as usize, mask)))
+            .collect();
+        let wraps = self.wrap_rows || self.wrap_cols;
+        Reach::steps(self.len(), self.cols, wraps, &deltas, adj)
+    }
+
+    /// The change of row and column a step in direction `d` makes on this
+    /// board (`None`: a direction it does not have).
+    fn delta(&self, d: Dir) -> Option<(i64, i64)> {
+        match (self.track, self.hex) {
+            (true, _) => match d {
+                Dir::Next => Some((0, 1)),
+                Dir::Prev => Some((0, -1)),
+                _ => None,
+            },
+            (false, true) => d.hex_delta(),
+            (false, false) => d.delta(),
+        }
+    }
+
+    /// Every direction the board has, as a mask.
+    pub fn dir_mask(&self) -> DirMask {
+        const TRACK: DirMask = mask_of(&[Dir::Next, Dir::Prev]);
+        const GRID: DirMask = mask_of(&[
+            Dir::N,
+            Dir::E,
+            Dir::S,
+            Dir::W,
+            Dir::NE,
+            Dir::NW,
+            Dir::SE,
+            Dir::SW,
+        ]);
+        const HEX: DirMask = mask_of(&HEX_NEAR);
+        match (self.track, self.hex) {
+            (true, _) => TRACK,
+            (false, true) => HEX,
+            (false, false) => GRID,
+        }
+    }
+
+    /// The directions a `group` spreads in by default, as a mask: N E S W
+    /// on a grid, NEXT PREV on a track, all six on a hex board.
+    pub fn own_dirs(&self) -> DirMask {
+        if self.hex || self.track {
+            self.dir_mask()
+        } else {
+            mask_of(&[Dir::N, Dir::E, Dir::S, Dir::W])
+        }
+    }
+
+    /// How a search spreads over the directions `mask`: `None` for the
+    /// board's own (its tables), `Some(mask)` for others; an error when
+    /// the board lacks one of them.
+    pub fn spread_of(&self, mask: DirMask) -> Result<Option<DirMask>, String> {
+        let lacks = mask & !self.dir_mask();
+        if lacks != 0 {
+            let d = Dir::ALL[lacks.trailing_zeros() as usize % Dir::COUNT];
+            return Err(self
+                .step(self.first, d)
+                .err()
+                .unwrap_or_else(|| format!("`{}` has no direction {}", self.name, d.name())));
+        }
+        Ok((mask != self.own_dirs()).then_some(mask))
+    }
+
+    /// The neighbours of the space numbered `i` on this board in the
+    /// directions `mask` (all of them the board's), `NONE` past them.
+    #[inline]
+    pub(super) fn masked(&self, i: usize, mask: DirMask) -> [SpaceId; 8] {
+        let mut out = [NONE; 8];
+        let Some(row) = self.steps.get(i) else {
+            return out;
+        };
+        let mut k = 0;
+        for (d, &n) in row.iter().enumerate() {
+            if mask & 1 << d != 0 && k < out.len() {
+                out[k] = if n == WRONG { NONE } else { n };
+                k += 1;
+            }
+        }
+        out
     }
 
     /// The spaces of rows (`rows` true) or columns numbered in `range`,
@@ -182,10 +340,16 @@ impl BoardGeom {
         &self.all
     }
 
-    /// How spaces reach their neighbours in a search with bit sets; `None`
-    /// for a board of more than [`MAX_BITS`] spaces.
-    pub fn reach(&self) -> Option<&Reach> {
-        self.reach.as_deref()
+    /// How spaces reach their neighbours in a search with bit sets, over
+    /// the board's own directions (`spread` `None`) or those of a mask;
+    /// `None` for a board of more than [`MAX_BITS`] spaces, or a mask the
+    /// rules do not write out.
+    #[inline]
+    pub fn reach(&self, spread: Option<DirMask>) -> Option<&Reach> {
+        match spread {
+            None => self.reach.as_deref(),
+            Some(m) => self.reaches.iter().find(|(k, _)| *k == m).map(|(_, r)| r),
+        }
     }
 
     /// [`BoardGeom::step`] from the table worked out at the start.
@@ -203,10 +367,13 @@ impl BoardGeom {
     }
 
     /// The directions of `around`, bit 0 first: on a grid clockwise from
-    /// north, on a track NEXT then PREV.
+    /// north, on a hex board clockwise from north-east, on a track NEXT
+    /// then PREV.
     pub fn around_dirs(&self) -> &'static [Dir] {
         if self.track {
             &[Dir::Next, Dir::Prev]
+        } else if self.hex {
+            &[Dir::NE, Dir::E, Dir::SE, Dir::SW, Dir::W, Dir::NW]
         } else {
             &[
                 Dir::N,
@@ -312,6 +479,7 @@ impl BoardGeom {
     /// (emptied first), and the rows and the columns they lie in, as bits
     /// (bit `r`: row `r`): `None` on a board of more than 64 rows or
     /// columns.
+    #[inline(always)]
     pub fn spaces_and_lines<S: SpaceSet>(
         &self,
         bits: S,
@@ -373,154 +541,38 @@ impl BoardGeom {
     pub fn step(&self, s: SpaceId, d: Dir) -> Result<Option<SpaceId>, String> {
         let (r, c) = self.coords(s);
         let (r, c) = (r as i64, c as i64);
-        if self.track {
-            return match d {
-                Dir::Next => Ok(self.at(0, c + 1)),
-                Dir::Prev => Ok(self.at(0, c - 1)),
-                _ => Err(format!(
-                    "`{}` is a track: its directions are NEXT and PREV",
-                    self.name
-                )),
-            };
-        }
-        match d.delta() {
+        match self.delta(d) {
             Some((dr, dc)) => Ok(self.at(r + dr, c + dc)),
+            None if self.track => Err(format!(
+                "`{}` is a track: its directions are NEXT and PREV, not {}",
+                self.name,
+                d.name()
+            )),
+            None if self.hex => Err(format!(
+                "`{}` is a hex board: its directions are E W NE NW SE SW, not {}",
+                self.name,
+                d.name()
+            )),
             None => Err(format!(
-                "`{}` is a grid: its directions are N E S W NE NW SE SW",
-                self.name
+                "`{}` is a grid: its directions are N E S W NE NW SE SW, not {}",
+                self.name,
+                d.name()
             )),
         }
     }
 
-    /// The orthogonal neighbours of `s` (NEXT/PREV on a track), in the
-    /// order N, W, E, S (PREV, NEXT).
+    /// The neighbours a `group` spreads to from `s`: on a grid the
+    /// orthogonal ones in the order N, W, E, S; on a track PREV, NEXT; on
+    /// a hex board NW, NE, W, E, SW, SE.
     pub fn neighbours(&self, s: SpaceId) -> impl Iterator<Item = SpaceId> + '_ {
-        let row = self
-            .orth
-            .get((s - self.first) as usize)
-            .copied()
-            .unwrap_or([NONE; 4]);
+        let i = s.wrapping_sub(self.first) as usize;
+        let mut row = [NONE; 6];
+        if self.hex {
+            row = self.six.get(i).copied().unwrap_or(row);
+        } else if let Some(four) = self.orth.get(i) {
+            row[..4].copy_from_slice(four);
+        }
         row.into_iter().filter(|&n| n != NONE)
-    }
-
-    /// Breadth-first search from `start` (a space of this board) through
-    /// spaces for which `keep` holds (the start included only if it holds),
-    /// in the order they are reached.
-    pub fn flood(
-        &self,
-        start: SpaceId,
-        mut keep: impl FnMut(SpaceId) -> Result<bool, String>,
-    ) -> Result<Vec<SpaceId>, String> {
-        // Room for a small board's every space: no growing on the way.
-        let mut out = Vec::with_capacity((self.len() as usize).min(1024));
-        self.flood_until(start, |s| {
-            let kept = keep(s)?;
-            if kept {
-                out.push(s);
-            }
-            Ok::<_, String>((kept, false))
-        })?;
-        Ok(out)
-    }
-
-    /// [`BoardGeom::flood`] for a condition that cannot fail (a compiled
-    /// one), into `out` (emptied first: a vector kept from an earlier
-    /// search serves again without allocating). A loop of its own, the
-    /// result doubling as the queue: going through
-    /// [`BoardGeom::flood_until`] costs a fifth more per space.
-    pub fn flood_where_into(
-        &self,
-        start: SpaceId,
-        out: &mut Vec<SpaceId>,
-        mut keep: impl FnMut(SpaceId) -> bool,
-    ) {
-        out.clear();
-        let len = self.len() as usize;
-        if !keep(start) {
-            return;
-        }
-        let (mut seen_small, mut seen_big) = ([false; 256], Vec::new());
-        let seen: &mut [bool] = if len <= seen_small.len() {
-            &mut seen_small[..len]
-        } else {
-            seen_big.resize(len, false);
-            &mut seen_big
-        };
-        seen[(start - self.first) as usize] = true;
-        out.push(start);
-        let mut head = 0;
-        while let Some(&s) = out.get(head) {
-            head += 1;
-            for &n in &self.orth[(s - self.first) as usize] {
-                if n == NONE {
-                    continue;
-                }
-                let i = (n - self.first) as usize;
-                if !seen[i] {
-                    seen[i] = true;
-                    if keep(n) {
-                        out.push(n);
-                    }
-                }
-            }
-        }
-    }
-
-    /// The breadth-first search of [`BoardGeom::flood`], one space at a
-    /// time: `step` is called once for each space reached (the start
-    /// first), says whether it is kept (the search goes on through it) and
-    /// whether to stop the whole search now. The kept spaces are passed
-    /// in the order `flood` lists them. Returns whether `step` stopped it.
-    pub fn flood_until<E>(
-        &self,
-        start: SpaceId,
-        mut step: impl FnMut(SpaceId) -> Result<(bool, bool), E>,
-    ) -> Result<bool, E> {
-        match step(start)? {
-            (false, _) => return Ok(false),
-            (true, true) => return Ok(true),
-            (true, false) => {}
-        }
-        let len = self.len() as usize;
-        // Each space enters the queue once, so a board-long array serves
-        // as the queue; on the stack for boards of up to 256 spaces.
-        let (mut seen_small, mut seen_big) = ([false; 256], Vec::new());
-        let (mut queue_small, mut queue_big) = ([0 as SpaceId; 256], Vec::new());
-        let (seen, queue): (&mut [bool], &mut [SpaceId]) = if len <= seen_small.len() {
-            (&mut seen_small[..len], &mut queue_small[..len])
-        } else {
-            seen_big.resize(len, false);
-            queue_big.resize(len, 0);
-            (&mut seen_big, &mut queue_big)
-        };
-        seen[(start - self.first) as usize] = true;
-        queue[0] = start;
-        let (mut head, mut tail) = (0, 1);
-        while head < tail {
-            let s = queue[head];
-            head += 1;
-            let Some(row) = self.orth.get((s - self.first) as usize) else {
-                continue;
-            };
-            for &n in row {
-                if n == NONE {
-                    continue;
-                }
-                let i = (n - self.first) as usize;
-                if !seen[i] {
-                    seen[i] = true;
-                    match step(n)? {
-                        (true, true) => return Ok(true),
-                        (true, false) => {
-                            queue[tail] = n;
-                            tail += 1;
-                        }
-                        (false, _) => {}
-                    }
-                }
-            }
-        }
-        Ok(false)
     }
 }
 
@@ -553,117 +605,5 @@ impl Boards {
             }
             None => format!("space#{s}"),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn grid(rows: u32, cols: u32, wrap_cols: bool) -> BoardGeom {
-        BoardGeom::new(10, rows, cols, false, (false, wrap_cols), "G".into())
-    }
-
-    /// The spaces, rows and columns of sets of every size (small ones are
-    /// read a member at a time, large ones a row at a time) on boards of
-    /// several shapes, against the coordinates of each member.
-    #[test]
-    fn spaces_and_lines_list_a_set_and_its_lines() {
-        for (rows, cols) in [(9, 9), (5, 13), (11, 3), (1, 40), (16, 8), (20, 20)] {
-            let g = grid(rows, cols, false);
-            let mut state = 0x9e37_79b9_7f4a_7c15u64;
-            for density in [1, 3, 8, 30, 64] {
-                let mut bits = Bits::empty(g.len());
-                for i in 0..g.len() {
-                    // A fixed pseudo-random set of about density/64 of the spaces.
-                    state ^= state << 13;
-                    state ^= state >> 7;
-                    state ^= state << 17;
-                    if state % 64 < density {
-                        bits.insert(i);
-                    }
-                }
-                let mut out = Vec::new();
-                let lines = g.spaces_and_lines(bits, &mut out);
-                let members: Vec<u32> = (0..g.len()).filter(|&i| bits.contains(i)).collect();
-                let expected: Vec<SpaceId> = members.iter().map(|&i| g.first + i).collect();
-                assert_eq!(out, expected, "{rows} x {cols}, density {density}");
-                let (mut r, mut c) = (0u64, 0u64);
-                for &i in &members {
-                    r |= 1 << (i / cols);
-                    c |= 1 << (i % cols);
-                }
-                assert_eq!(lines, Some((r, c)), "{rows} x {cols}, density {density}");
-            }
-        }
-    }
-
-    #[test]
-    fn steps_stop_at_edges_and_wrap_where_asked() {
-        let g = grid(3, 4, false);
-        let corner = g.at(0, 3).unwrap();
-        assert_eq!(g.step(corner, Dir::E), Ok(None));
-        assert_eq!(g.step(corner, Dir::N), Ok(None));
-        assert_eq!(g.step(corner, Dir::S), Ok(g.at(1, 3)));
-        let w = grid(3, 4, true);
-        assert_eq!(w.step(corner, Dir::E), Ok(w.at(0, 0)));
-        assert_eq!(w.step(corner, Dir::N), Ok(None));
-        assert!(g.step(corner, Dir::Next).is_err());
-        assert_eq!(g.coords(g.at(2, 1).unwrap()), (2, 1));
-    }
-
-    #[test]
-    fn rotate_turns_quarter_turns_clockwise_modulo_four() {
-        assert_eq!(Dir::N.rotate(1), Ok(Dir::E));
-        assert_eq!(Dir::W.rotate(1), Ok(Dir::N));
-        assert_eq!(Dir::N.rotate(2), Ok(Dir::S));
-        assert_eq!(Dir::E.rotate(-1), Ok(Dir::N));
-        assert_eq!(Dir::N.rotate(-5), Ok(Dir::W));
-        assert_eq!(Dir::S.rotate(4), Ok(Dir::S));
-        assert_eq!(Dir::S.rotate(0), Ok(Dir::S));
-        assert_eq!(Dir::NE.rotate(1), Ok(Dir::SE));
-        assert_eq!(Dir::NW.rotate(1), Ok(Dir::NE));
-        assert_eq!(Dir::SW.rotate(-1), Ok(Dir::SE));
-        assert_eq!(Dir::NE.rotate(2), Ok(Dir::SW));
-        assert_eq!(Dir::E.rotate(i64::MIN), Ok(Dir::E));
-        for d in &Dir::ALL[..8] {
-            let d = *d;
-            assert_eq!(d.rotate(2), Ok(d.opposite()));
-            assert_eq!(Dir::parse(d.name()), Some(d));
-        }
-        assert_eq!(Dir::Next.rotate(2), Ok(Dir::Prev));
-        assert_eq!(Dir::Prev.rotate(-2), Ok(Dir::Next));
-        assert_eq!(Dir::Next.rotate(4), Ok(Dir::Next));
-        assert_eq!(Dir::Prev.rotate(0), Ok(Dir::Prev));
-        let err = Dir::Next.rotate(1).unwrap_err();
-        assert!(
-            err.contains("cannot turn `NEXT` by 1 quarter turn:"),
-            "{err}"
-        );
-        assert!(Dir::Prev
-            .rotate(-3)
-            .unwrap_err()
-            .contains("by -3 quarter turns"));
-    }
-
-    #[test]
-    fn flood_follows_the_condition() {
-        let g = grid(3, 3, false);
-        let boards = Boards {
-            boards: vec![g.clone()],
-        };
-        // Keep the middle column only.
-        let col1 = |s: SpaceId| Ok(g.coords(s).1 == 1);
-        let got = g.flood(g.at(0, 1).unwrap(), col1).unwrap();
-        assert_eq!(
-            got,
-            vec![
-                g.at(0, 1).unwrap(),
-                g.at(1, 1).unwrap(),
-                g.at(2, 1).unwrap()
-            ]
-        );
-        assert!(g.flood(g.at(0, 0).unwrap(), col1).unwrap().is_empty());
-        assert_eq!(boards.name(g.at(2, 1).unwrap()), "G[2,1]");
     }
 }

@@ -1,9 +1,10 @@
 //! The geometry layer: boards, their spaces, how spaces reach one
 //! another, and the sets of spaces and spatial queries built on them.
 //!
-//! - [`geom`]: each board's shape and sizes, its spaces numbered over all
+//! - [`geom`]: each board's shape (track, grid or hex) and sizes, its spaces numbered over all
 //!   boards, the steps between them (worked out once when a game starts),
 //!   wrapping, and the flood fill that can stop early;
+//! - [`flood`]: the floods that test one space at a time;
 //! - [`dir`]: directions of travel, their opposites and quarter turns;
 //! - [`bits`]: sets of one board's spaces as bit sets (`u128` on a board
 //!   of at most 128 spaces), one code for both through `SpaceSet`;
@@ -21,9 +22,12 @@
 
 pub mod bits;
 pub mod dir;
+mod flood;
 mod geom;
 pub mod regions;
 pub mod spaceset;
 pub mod spatial;
+#[cfg(test)]
+mod tests;
 
-pub use geom::{BoardGeom, Boards, Dir, SpaceId};
+pub use geom::{BoardGeom, Boards, Dir, Kind, SpaceId};

@@ -352,6 +352,16 @@ pub enum Reach {
         /// Every space but those of the last column.
         not_last: u128,
     },
+    /// A board of at most 128 spaces that does not wrap, spreading in
+    /// other directions (a hex board, a `group` given its directions):
+    /// the neighbours of a set are the set shifted by each direction's
+    /// step (`shift` places, up the bits if positive), keeping the spaces
+    /// `keep` (leaving out those a step reaches across an edge).
+    Steps {
+        len: u32,
+        /// Each direction's (shift, keep).
+        steps: Box<[(i32, u128)]>,
+    },
     /// Any other board: each space's neighbours.
     Table(Vec<Bits>),
 }
@@ -382,6 +392,44 @@ impl Reach {
     }
 }
 
+impl Reach {
+    /// The reach of a board of `len` spaces in rows of `cols` (`wraps`:
+    /// an axis wraps) spreading in the directions whose changes of row and
+    /// column are `deltas` (each by at most one row and one column), whose
+    /// space `i` has the neighbours `adj[i]`.
+    pub fn steps(len: u32, cols: u32, wraps: bool, deltas: &[(i64, i64)], adj: Vec<Bits>) -> Reach {
+        let fits = deltas
+            .iter()
+            .all(|&(dr, dc)| dr.abs() <= 1 && dc.abs() <= 1);
+        if wraps || len > 128 || cols == 0 || !fits {
+            return Reach::Table(adj);
+        }
+        let Reach::Shifts {
+            not_first,
+            not_last,
+            ..
+        } = Reach::new(len, cols, false, Vec::new())
+        else {
+            return Reach::Table(adj);
+        };
+        let steps = deltas
+            .iter()
+            .map(|&(dr, dc)| {
+                // A step east must land past the first column, one west
+                // before the last; a row off the board shifts out of the
+                // set or past its spaces.
+                let keep = match dc {
+                    1 => not_first,
+                    -1 => not_last,
+                    _ => u128::MAX,
+                };
+                ((dr * i64::from(cols) + dc) as i32, keep)
+            })
+            .collect();
+        Reach::Steps { len, steps }
+    }
+}
+
 /// The group of space `start` through the spaces of `mask` (empty if
 /// `start` is not in it), spreading until it holds a space of `stop`:
 /// the group (as far as it got) and whether it stopped so.
@@ -397,6 +445,11 @@ pub fn spread(reach: &Reach, start: u32, mask: &Bits, stop: Option<&Bits>) -> (B
             let (group, hit) = spread_shifts(start, mask, stop, (*cols, *not_first, *not_last));
             (Bits::from_low128(*len, group), hit)
         }
+        Reach::Steps { len, steps } => {
+            let (mask, stop) = (mask.low128(), stop.map_or(0, Bits::low128));
+            let (group, hit) = spread_steps(start, mask, stop, steps);
+            (Bits::from_low128(*len, group), hit)
+        }
         Reach::Table(adj) => spread_table(adj, start, mask, stop),
     }
 }
@@ -405,13 +458,19 @@ pub fn spread(reach: &Reach, start: u32, mask: &Bits, stop: Option<&Bits>) -> (B
 /// most 128 spaces.
 #[inline]
 pub fn spread128(reach: &Reach, start: u32, mask: u128, stop: u128) -> (u128, bool) {
+    // A grid's or a track's own neighbours first: the common case.
+    if let Reach::Shifts {
+        cols,
+        not_first,
+        not_last,
+        ..
+    } = reach
+    {
+        return spread_shifts(start, mask, stop, (*cols, *not_first, *not_last));
+    }
     match reach {
-        Reach::Shifts {
-            cols,
-            not_first,
-            not_last,
-            ..
-        } => spread_shifts(start, mask, stop, (*cols, *not_first, *not_last)),
+        Reach::Shifts { .. } => (0, false),
+        Reach::Steps { steps, .. } => spread_steps(start, mask, stop, steps),
         Reach::Table(adj) => {
             let len = adj.len() as u32;
             let (mask, stop) = (Bits::from_low128(len, mask), Bits::from_low128(len, stop));
@@ -436,6 +495,37 @@ fn spread_shifts(start: u32, mask: u128, stop: u128, geom: (u32, u128, u128)) ->
     let up = |g: u128| g.checked_shr(cols).unwrap_or(0);
     loop {
         let near = (group << 1 & not_first) | (group >> 1 & not_last) | down(group) | up(group);
+        let new = near & mask & !group;
+        if new == 0 {
+            return (group, false);
+        }
+        group |= new;
+        if new & stop != 0 {
+            return (group, true);
+        }
+    }
+}
+
+/// [`spread`] on a board whose neighbours are the shifts `steps`.
+#[inline]
+fn spread_steps(start: u32, mask: u128, stop: u128, steps: &[(i32, u128)]) -> (u128, bool) {
+    let mut group = 1u128.checked_shl(start).unwrap_or(0);
+    if mask & group == 0 {
+        return (0, false);
+    }
+    if stop & group != 0 {
+        return (group, true);
+    }
+    loop {
+        let mut near = 0;
+        for &(shift, keep) in steps {
+            let moved = if shift >= 0 {
+                group.checked_shl(shift.unsigned_abs()).unwrap_or(0)
+            } else {
+                group.checked_shr(shift.unsigned_abs()).unwrap_or(0)
+            };
+            near |= moved & keep;
+        }
         let new = near & mask & !group;
         if new == 0 {
             return (group, false);

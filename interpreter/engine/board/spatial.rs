@@ -1,5 +1,7 @@
 //! Spatial queries: evaluating spaces of boards (`space`, `where`,
-//! `neighbour`, `after`/`before`) against the table's board geometry.
+//! `neighbour`, `after`/`before`), the directions a `group` spreads in,
+//! `line`, and groups found with bit sets, against the table's board
+//! geometry.
 
 use super::geom as board;
 use super::regions::Group;
@@ -8,8 +10,9 @@ use crate::engine::compile::{Loaded, SpaceCond};
 use crate::engine::eval::R;
 use crate::engine::exec::Machine;
 use crate::engine::state::Table;
+use crate::engine::value::Items;
 use crate::engine::value::Value;
-use crate::ir::{SpaceExpr, StrExpr};
+use crate::ir::{BoolExpr, GroupDirs, SpaceExpr, StrExpr, VarId};
 
 impl Machine<'_> {
     // ---- spaces ---------------------------------------------------------
@@ -96,8 +99,9 @@ impl Machine<'_> {
                     None if board.track => board::Dir::Next,
                     None => {
                         return Err(format!(
-                            "`{}` is a grid: `after`/`before` need a direction, as in `(after 'S E 'V ...)`",
-                            board.name
+                            "`{}` is {}: `after`/`before` need a direction, as in `(after 'S E 'V ...)`",
+                            board.name,
+                            if board.hex { "a hex board" } else { "a grid" }
                         ).into())
                     }
                 };
@@ -145,7 +149,7 @@ impl Machine<'_> {
         let d = self.tabs.dirs.get(s as usize).copied().flatten();
         d.ok_or_else(|| {
             format!(
-                "`{}` is not a direction (N E S W NE NW SE SW, or NEXT PREV on a track)",
+                "`{}` is not a direction (N E S W NE NW SE SW on a grid, E W NE NW SE SW on a hex board, NEXT PREV on a track)",
                 self.tabs.prog.symbols[s as usize]
             )
             .into()
@@ -186,27 +190,134 @@ impl Machine<'_> {
     /// reads only what the index knows; else one space at a time.
     /// Returns the group as a bit set of its board too (with the board's
     /// first space) when it was found so.
+    #[inline]
     pub(in crate::engine) fn group_into(
         &mut self,
         test: &SpaceCond,
         loaded: &Loaded,
-        start: u32,
+        (start, spread): (u32, Option<board::DirMask>),
+        out: &mut Vec<u32>,
+    ) -> R<Option<Group>> {
+        // The board's own directions (the common case) with the tables
+        // chosen when this is compiled.
+        match spread {
+            None => self.group_over(test, loaded, (start, None), out),
+            Some(_) => self.group_over_dirs(test, loaded, (start, spread), out),
+        }
+    }
+
+    /// [`Machine::group_into`] over directions given.
+    #[inline(never)]
+    fn group_over_dirs(
+        &mut self,
+        test: &SpaceCond,
+        loaded: &Loaded,
+        at: (u32, Option<board::DirMask>),
+        out: &mut Vec<u32>,
+    ) -> R<Option<Group>> {
+        self.group_over(test, loaded, at, out)
+    }
+
+    /// [`Machine::group_into`], spreading over the board's own directions
+    /// (`spread` `None`) or those of a mask.
+    #[inline(always)]
+    fn group_over(
+        &mut self,
+        test: &SpaceCond,
+        loaded: &Loaded,
+        (start, spread): (u32, Option<board::DirMask>),
         out: &mut Vec<u32>,
     ) -> R<Option<Group>> {
         let bi = board_number(&self.table.boards, start)?;
         if self.tabs.space_bits {
             // A board of at most 128 spaces: the sets in registers.
-            if let Some(group) = self.group_as::<u128>(test, loaded, (start, bi), out) {
+            let at = (start, bi, spread);
+            if let Some(group) = self.group_as::<u128>(test, loaded, at, out) {
                 return Ok(Some(group));
             }
-            if let Some(group) = self.group_as::<Bits>(test, loaded, (start, bi), out) {
+            if let Some(group) = self.group_as::<Bits>(test, loaded, at, out) {
                 return Ok(Some(group));
             }
         }
         let board = &self.table.boards.boards[bi as usize];
-        board.flood_where_into(start, out, |s| test.holds(self, loaded, s));
+        board.flood_where_into(start, spread, out, |s| test.holds(self, loaded, s));
         out.sort_unstable();
         Ok(None)
+    }
+
+    /// The directions a `group` spreads in from space `start`: `None` for
+    /// its board's own, else a mask (see [`board::BoardGeom::spread_of`]);
+    /// an error for a string that is no direction, or a direction the
+    /// board lacks.
+    #[inline(always)]
+    pub(in crate::engine) fn group_spread(
+        &mut self,
+        dirs: Option<&GroupDirs>,
+        start: u32,
+    ) -> R<Option<board::DirMask>> {
+        match dirs {
+            None => Ok(None),
+            Some(dirs) => self.group_spread_of(dirs, start),
+        }
+    }
+
+    /// [`Machine::group_spread`] of directions given.
+    #[inline(never)]
+    fn group_spread_of(&mut self, dirs: &GroupDirs, start: u32) -> R<Option<board::DirMask>> {
+        let mask = match dirs {
+            GroupDirs::Lit(mask) => *mask,
+            GroupDirs::Expr(c) => {
+                let Items::Strs(names) = self.items(c)? else {
+                    return Err("the directions of a `group` must be strings".into());
+                };
+                let mut mask = 0;
+                for s in names {
+                    let d = self.tabs.dirs.get(s as usize).copied().flatten();
+                    let Some(d) = d else {
+                        return Err(format!(
+                            "`{}` is not a direction, in the directions of a `group`",
+                            self.tabs.prog.symbols[s as usize]
+                        )
+                        .into());
+                    };
+                    mask |= 1 << d as usize;
+                }
+                mask
+            }
+        };
+        Ok(self.board_of(start)?.spread_of(mask)?)
+    }
+
+    /// `(line FROM DIR 'V COND)`: the spaces after FROM in direction DIR
+    /// while COND holds, in order (at most once around a wrapped axis).
+    pub(in crate::engine) fn line(
+        &mut self,
+        (from, dir): (&SpaceExpr, &StrExpr),
+        var: VarId,
+        cond: &BoolExpr,
+    ) -> R<Vec<u32>> {
+        let mut out = Vec::new();
+        let Some(start) = self.space(from)? else {
+            return Ok(out);
+        };
+        let d = self.dir(dir)?;
+        let board = board_in(&self.table.boards, start)?.clone();
+        let mut s = start;
+        for _ in 0..board.len() {
+            match board.step_fast(s, d)? {
+                Some(n) if n != start => {
+                    self.set_var(var as usize, Value::Space(n));
+                    if !self.bool(cond)? {
+                        break;
+                    }
+                    out.push(n);
+                    s = n;
+                }
+                // Off the edge, or once around a wrapped axis.
+                _ => break,
+            }
+        }
+        Ok(out)
     }
 
     /// [`Machine::group_into`] with sets of type `S`, from space `start` of
@@ -217,12 +328,12 @@ impl Machine<'_> {
         &mut self,
         test: &SpaceCond,
         loaded: &Loaded,
-        (start, bi): (u32, u32),
+        (start, bi, spread): (u32, u32, Option<board::DirMask>),
         out: &mut Vec<u32>,
     ) -> Option<Group> {
         let mask: S = test.mask(self.table, self.tabs.loc_count, loaded, bi)?;
         let board = &self.table.boards.boards[bi as usize];
-        let reach = board.reach()?;
+        let reach = board.reach(spread)?;
         let (bits, _) = S::spread(reach, start - board.first, mask, S::none(board.len()));
         let lines = board.spaces_and_lines(bits, out);
         Some(Group {
@@ -236,11 +347,40 @@ impl Machine<'_> {
     /// where `keep` holds, of the condition `body`, answered with bit sets
     /// from the index of what lies on the spaces; `None` when the index
     /// cannot answer one of the two conditions (or the board is too large).
+    #[inline]
     pub(in crate::engine) fn group_reaches(
         &mut self,
         keep: (&SpaceCond, &Loaded),
         body: (&SpaceCond, &Loaded),
-        start: u32,
+        (start, spread): (u32, Option<board::DirMask>),
+        some: bool,
+    ) -> R<Option<bool>> {
+        match spread {
+            None => self.reaches_over(keep, body, (start, None), some),
+            Some(_) => self.reaches_over_dirs(keep, body, (start, spread), some),
+        }
+    }
+
+    /// [`Machine::group_reaches`] over directions given.
+    #[inline(never)]
+    fn reaches_over_dirs(
+        &mut self,
+        keep: (&SpaceCond, &Loaded),
+        body: (&SpaceCond, &Loaded),
+        at: (u32, Option<board::DirMask>),
+        some: bool,
+    ) -> R<Option<bool>> {
+        self.reaches_over(keep, body, at, some)
+    }
+
+    /// [`Machine::group_reaches`], spreading over the board's own
+    /// directions (`spread` `None`) or those of a mask.
+    #[inline(always)]
+    fn reaches_over(
+        &mut self,
+        keep: (&SpaceCond, &Loaded),
+        body: (&SpaceCond, &Loaded),
+        (start, spread): (u32, Option<board::DirMask>),
         some: bool,
     ) -> R<Option<bool>> {
         if !self.tabs.space_bits {
@@ -248,11 +388,12 @@ impl Machine<'_> {
         }
         let bi = board_number(&self.table.boards, start)?;
         let board = &self.table.boards.boards[bi as usize];
+        let at = (start, bi, spread);
         Ok(if board.len() <= u128::MOST {
             // The sets in registers.
-            self.reaches_as::<u128>(keep, body, (start, bi), some)
+            self.reaches_as::<u128>(keep, body, at, some)
         } else {
-            self.reaches_as::<Bits>(keep, body, (start, bi), some)
+            self.reaches_as::<Bits>(keep, body, at, some)
         })
     }
 
@@ -262,14 +403,14 @@ impl Machine<'_> {
         &mut self,
         keep: (&SpaceCond, &Loaded),
         body: (&SpaceCond, &Loaded),
-        (start, bi): (u32, u32),
+        (start, bi, spread): (u32, u32, Option<board::DirMask>),
         some: bool,
     ) -> Option<bool> {
         let lc = self.tabs.loc_count;
         let keep: S = keep.0.mask(self.table, lc, keep.1, bi)?;
         let hit: S = body.0.mask(self.table, lc, body.1, bi)?;
         let board = &self.table.boards.boards[bi as usize];
-        let reach = board.reach()?;
+        let reach = board.reach(spread)?;
         // `any` looks for a space where the body holds, `all` for one
         // where it fails.
         let stop = if some {

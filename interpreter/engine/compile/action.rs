@@ -342,6 +342,7 @@ fn let_group(a: &Action, cx: &Ctx) -> Option<Run<()>> {
                 from,
                 var: gv,
                 cond,
+                dirs,
             }),
         var,
         body,
@@ -350,7 +351,7 @@ fn let_group(a: &Action, cx: &Ctx) -> Option<Run<()>> {
         return None;
     };
     let test = SpaceCond::of(cond, *gv, cx)?;
-    let (from, whole) = (expr::space(from, cx), value.clone());
+    let (from, whole, dirs) = (expr::space(from, cx), value.clone(), dirs.clone());
     let (var, body) = (*var as usize, child(body, cx));
     Some(Box::new(move |m| {
         // The group's bit set is recorded for the variable when it was
@@ -363,7 +364,10 @@ fn let_group(a: &Action, cx: &Ctx) -> Option<Run<()>> {
                     Value::Spaces(v) => v,
                     _ => Vec::new(),
                 };
-                let region = m.group_into(&test, &loaded, start, &mut out);
+                let region = match m.group_spread(dirs.as_ref(), start) {
+                    Ok(spread) => m.group_into(&test, &loaded, (start, spread), &mut out),
+                    Err(e) => Err(e),
+                };
                 let region = match region {
                     Ok(region) => region,
                     Err(e) => {

@@ -154,23 +154,27 @@ fn quantify(
             from,
             var: gv,
             cond: gcond,
+            dirs,
         } => {
             let (fast_cond, fast_body) =
                 (SpaceCond::of(gcond, *gv, cx), SpaceCond::of(body, var, cx));
             let (from, gv, cond, body) = (space(from, cx), *gv, bool(gcond, cx), bool(body, cx));
+            let dirs = dirs.clone();
             Box::new(move |m| {
                 let Some(start) = from(m)? else {
                     return Ok(!some);
                 };
+                let spread = m.group_spread(dirs.as_ref(), start)?;
                 let c = fast_cond.as_ref().and_then(|c| Some((c, c.load(m)?)));
                 let b = fast_body.as_ref().and_then(|b| Some((b, b.load(m)?)));
                 if let (Some((c, cl)), Some((b, bl))) = (&c, &b) {
-                    if let Some(answer) = m.group_reaches((c, cl), (b, bl), start, some)? {
+                    let at = (start, spread);
+                    if let Some(answer) = m.group_reaches((c, cl), (b, bl), at, some)? {
                         return Ok(answer);
                     }
                 }
                 let boards = std::sync::Arc::clone(&m.table.boards);
-                let decided = board_in(&boards, start)?.flood_until(start, |s| {
+                let decided = board_in(&boards, start)?.flood_until(start, spread, |s| {
                     let kept = match &c {
                         Some((c, loaded)) => c.holds(m, loaded, s),
                         None => {

@@ -46,7 +46,10 @@ impl Loader<'_> {
                 let Some((r, c)) = index.split_once(',') else {
                     return err(
                         no,
-                        format!("`{tok}`: a space of a grid is written {name}[ROW,COL]"),
+                        format!(
+                            "`{tok}`: a space of {} is written {name}[ROW,COL]",
+                            if b.hex { "a hex board" } else { "a grid" }
+                        ),
                     );
                 };
                 let r: u32 = parse_num(no, r.trim(), "a row")?;
@@ -55,7 +58,8 @@ impl Loader<'_> {
                     return err(
                         no,
                         format!(
-                            "`{tok}`: the grid {name} has rows 0 to {} and columns 0 to {}",
+                            "`{tok}`: the {} {name} has rows 0 to {} and columns 0 to {}",
+                            if b.hex { "hex board" } else { "grid" },
                             b.rows - 1,
                             b.cols - 1
                         ),

@@ -150,8 +150,8 @@ fn board_mistakes_are_reported() {
         "the board `B` is created twice",
     );
     fails_with(
-        &setup_game("(create board B (hex 3))"),
-        "a board's shape is `(track N)` or `(grid ROWS COLS)`, found `(hex ...)`",
+        &setup_game("(create board B (ring 3))"),
+        "a board's shape is `(track N)`, `(grid ROWS COLS)` or `(hex ROWS COLS)`, found `(ring ...)`",
     );
     fails_with(
         &setup_game("(create board B (track 3 4))"),
@@ -647,7 +647,7 @@ fn collections_of_spaces() {
     );
     fails_with(
         &board_game("(set (game sto X) (size (group (space GRID 0 0) 'V)))"),
-        "`group` takes a space, a variable and a condition, found two",
+        "`group` is written `(group SPACE 'V CONDITION)`, or `(group SPACE DIRECTIONS 'V CONDITION)`",
     );
     fails_with(
         &board_game("(set (game sto X) (size (group (space GRID 0 0) V (onboard 'V))))"),

@@ -7,6 +7,7 @@ mod actions;
 mod boards;
 mod decks;
 mod expressions;
+mod space_sets;
 
 use super::compile;
 use crate::ir::{Action, CycleKind, Program, StageItem, ValueExpr, ValueType};

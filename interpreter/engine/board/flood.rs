@@ -1,0 +1,169 @@
+//! Floods one space at a time: the breadth-first searches of a board
+//! that test each space reached (a `group` whose condition the index of
+//! what lies on the spaces cannot answer, or a board too large for bit
+//! sets). A search spreads over the board's own neighbours (`spread`
+//! `None`: a table worked out once) or over the directions of a mask.
+
+use super::geom::{BoardGeom, DirMask, SpaceId, NONE};
+
+impl BoardGeom {
+    /// Breadth-first search from `start` (a space of this board) through
+    /// spaces for which `keep` holds (the start included only if it holds),
+    /// in the order they are reached, spreading over the board's own
+    /// neighbours or the directions of `spread` (see
+    /// [`BoardGeom::spread_of`]).
+    pub fn flood(
+        &self,
+        start: SpaceId,
+        spread: Option<DirMask>,
+        mut keep: impl FnMut(SpaceId) -> Result<bool, String>,
+    ) -> Result<Vec<SpaceId>, String> {
+        // Room for a small board's every space: no growing on the way.
+        let mut out = Vec::with_capacity((self.len() as usize).min(1024));
+        self.flood_until(start, spread, |s| {
+            let kept = keep(s)?;
+            if kept {
+                out.push(s);
+            }
+            Ok::<_, String>((kept, false))
+        })?;
+        Ok(out)
+    }
+
+    /// [`BoardGeom::flood`] for a condition that cannot fail (a compiled
+    /// one), into `out` (emptied first: a vector kept from an earlier
+    /// search serves again without allocating). A loop of its own, the
+    /// result doubling as the queue: going through
+    /// [`BoardGeom::flood_until`] costs a fifth more per space.
+    pub fn flood_where_into(
+        &self,
+        start: SpaceId,
+        spread: Option<DirMask>,
+        out: &mut Vec<SpaceId>,
+        keep: impl FnMut(SpaceId) -> bool,
+    ) {
+        match spread {
+            None if self.hex => self.flood_where_by(start, out, keep, |i| self.six[i]),
+            None => self.flood_where_by(start, out, keep, |i| self.orth[i]),
+            Some(m) => self.flood_where_by(start, out, keep, |i| self.masked(i, m)),
+        }
+    }
+
+    /// [`BoardGeom::flood_where_into`] with the neighbours of the space
+    /// numbered `i` on the board given by `near(i)` (`NONE` past them).
+    #[inline(always)]
+    fn flood_where_by<const K: usize>(
+        &self,
+        start: SpaceId,
+        out: &mut Vec<SpaceId>,
+        mut keep: impl FnMut(SpaceId) -> bool,
+        near: impl Fn(usize) -> [SpaceId; K],
+    ) {
+        out.clear();
+        let len = self.len() as usize;
+        if !keep(start) {
+            return;
+        }
+        let (mut seen_small, mut seen_big) = ([false; 256], Vec::new());
+        let seen: &mut [bool] = if len <= seen_small.len() {
+            &mut seen_small[..len]
+        } else {
+            seen_big.resize(len, false);
+            &mut seen_big
+        };
+        seen[(start - self.first) as usize] = true;
+        out.push(start);
+        let mut head = 0;
+        while let Some(&s) = out.get(head) {
+            head += 1;
+            for n in near((s - self.first) as usize) {
+                if n == NONE {
+                    continue;
+                }
+                let i = (n - self.first) as usize;
+                if !seen[i] {
+                    seen[i] = true;
+                    if keep(n) {
+                        out.push(n);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The breadth-first search of [`BoardGeom::flood`], one space at a
+    /// time: `step` is called once for each space reached (the start
+    /// first), says whether it is kept (the search goes on through it) and
+    /// whether to stop the whole search now. The kept spaces are passed
+    /// in the order `flood` lists them. Returns whether `step` stopped it.
+    pub fn flood_until<E>(
+        &self,
+        start: SpaceId,
+        spread: Option<DirMask>,
+        step: impl FnMut(SpaceId) -> Result<(bool, bool), E>,
+    ) -> Result<bool, E> {
+        let none = [NONE; 6];
+        match spread {
+            None if self.hex => {
+                self.flood_until_by(start, step, |i| self.six.get(i).copied().unwrap_or(none))
+            }
+            None => self.flood_until_by(start, step, |i| {
+                self.orth.get(i).copied().unwrap_or([NONE; 4])
+            }),
+            Some(m) => self.flood_until_by(start, step, |i| self.masked(i, m)),
+        }
+    }
+
+    /// [`BoardGeom::flood_until`] with the neighbours of the space
+    /// numbered `i` on the board given by `near(i)` (`NONE` past them).
+    #[inline(always)]
+    fn flood_until_by<E, const K: usize>(
+        &self,
+        start: SpaceId,
+        mut step: impl FnMut(SpaceId) -> Result<(bool, bool), E>,
+        near: impl Fn(usize) -> [SpaceId; K],
+    ) -> Result<bool, E> {
+        match step(start)? {
+            (false, _) => return Ok(false),
+            (true, true) => return Ok(true),
+            (true, false) => {}
+        }
+        let len = self.len() as usize;
+        // Each space enters the queue once, so a board-long array serves
+        // as the queue; on the stack for boards of up to 256 spaces.
+        let (mut seen_small, mut seen_big) = ([false; 256], Vec::new());
+        let (mut queue_small, mut queue_big) = ([0 as SpaceId; 256], Vec::new());
+        let (seen, queue): (&mut [bool], &mut [SpaceId]) = if len <= seen_small.len() {
+            (&mut seen_small[..len], &mut queue_small[..len])
+        } else {
+            seen_big.resize(len, false);
+            queue_big.resize(len, 0);
+            (&mut seen_big, &mut queue_big)
+        };
+        seen[(start - self.first) as usize] = true;
+        queue[0] = start;
+        let (mut head, mut tail) = (0, 1);
+        while head < tail {
+            let s = queue[head];
+            head += 1;
+            for n in near((s - self.first) as usize) {
+                if n == NONE {
+                    continue;
+                }
+                let i = (n - self.first) as usize;
+                if !seen[i] {
+                    seen[i] = true;
+                    match step(n)? {
+                        (true, true) => return Ok(true),
+                        (true, false) => {
+                            queue[tail] = n;
+                            tail += 1;
+                        }
+                        (false, _) => {}
+                    }
+                }
+            }
+        }
+        Ok(false)
+    }
+}
