@@ -236,7 +236,12 @@ impl State {
                             *legal.get_mut() = None;
                             *sampled.get_mut() = None;
                             *kept_plan = None;
-                            m.stop_journal();
+                            // A move played to be taken back journals the
+                            // fallback's changes too (the journal is empty
+                            // again after the exploration's undo).
+                            if !KEEP {
+                                m.stop_journal();
+                            }
                             if let Some(StageItem::Else(c)) = items.get(frame.pos as usize + 1) {
                                 if let Err(f) = m.charge(1).and_then(|()| m.condact(c)) {
                                     return halt(&m, status, frames, *decisions, f);
