@@ -5,6 +5,7 @@
 //! for search, chance drawn anew and a state resampled from what one player
 //! has seen.
 
+use crate::observation::{GameStatus, MoveView, Observation, OutcomeView};
 use crate::random::{below, GameRng};
 use std::fmt;
 
@@ -126,9 +127,25 @@ pub trait GameState: Clone + Send {
     fn undo(&mut self, undo: Self::Undo);
     /// The result, once the game is finished.
     fn outcome(&self) -> Option<Outcome>;
-    /// What `player` may see: visible locations, their own hidden ones,
-    /// counts (not faces) of the rest.
-    fn observation(&self, player: usize) -> String;
+    /// What `player` may see, as data (`docs/protocol.md`): every
+    /// location with its count, the faces of the cards it may see (its
+    /// own hidden ones included) and of no other, the boards, the
+    /// storages, whose turn it is, its legal moves as it may read them
+    /// ([`Self::moves_to_text_for`], with their index as id) when it must
+    /// decide, the outcome once the game is over. Built on request only
+    /// (playouts never ask).
+    ///
+    /// The default has no table: seat, turn, status, moves and outcome
+    /// ([`observe_frame`]); a game with a table gives its own.
+    fn observe(&self, player: usize) -> Observation {
+        observe_frame(self, player)
+    }
+    /// What `player` may see, as text: [`Observation::to_text`] of
+    /// [`Self::observe`] (visible locations, their own hidden ones,
+    /// counts, not faces, of the rest).
+    fn observation(&self, player: usize) -> String {
+        self.observe(player).to_text()
+    }
     /// A move as readable text (unique among the current legal moves).
     fn move_to_text(&self, mv: &Self::Move) -> String;
     /// The texts of several moves, as [`Self::move_to_text`] writes each.
@@ -137,6 +154,27 @@ pub trait GameState: Clone + Send {
     /// the moves of a decision costs time in proportion to their number.
     fn moves_to_text(&self, moves: &[Self::Move]) -> Vec<String> {
         moves.iter().map(|mv| self.move_to_text(mv)).collect()
+    }
+    /// The texts of some of the legal moves as `seat`, the current
+    /// player, may read them before it plays one: a card it cannot see
+    /// where it lies now is written `a card` (the engine's texts name
+    /// every card, so that transcripts replay; a move that would draw a
+    /// hidden card must not show its face to the player choosing it).
+    /// Made together as [`Self::moves_to_text`] makes them (equal texts
+    /// told apart with ` (#k)`). The default is [`Self::moves_to_text`]:
+    /// a game whose texts may name hidden cards gives its own.
+    fn moves_to_text_for(&self, moves: &[Self::Move], seat: usize) -> Vec<String> {
+        let _ = seat;
+        self.moves_to_text(moves)
+    }
+    /// The text of `mv`, a legal move about to be played by the current
+    /// player, as `viewer` may see it played: a card is named only if the
+    /// viewer sees it where it lies or where it lands (else `a card`).
+    /// Ask before [`Self::apply`]. This is how one seat is told what
+    /// another did. The default is [`Self::move_to_text`].
+    fn move_to_text_seen_by(&self, mv: &Self::Move, viewer: usize) -> String {
+        let _ = viewer;
+        self.move_to_text(mv)
     }
     /// Reads a move written as [`Self::move_to_text`] writes it (or as the
     /// index of the move in [`Self::legal_moves`]).
@@ -171,5 +209,42 @@ pub trait GameState: Clone + Send {
     fn resample(&self, observer: usize, rng: &mut GameRng) -> Option<Self> {
         let _ = (observer, rng);
         None
+    }
+}
+
+/// What any game can say of a seat's view without a table: the seat, the
+/// number of seats, whose turn it is, the status, the seat's legal moves
+/// ([`GameState::moves_to_text_for`], each with its index as id) when it
+/// is to play, and the outcome. [`GameState::observe`] starts from it.
+pub fn observe_frame<S: GameState + ?Sized>(state: &S, player: usize) -> Observation {
+    let turn = state.current_player();
+    let moves = if turn == Some(player) {
+        let legal = state.legal_moves();
+        state
+            .moves_to_text_for(&legal, player)
+            .into_iter()
+            .enumerate()
+            .map(|(id, text)| MoveView { id, text })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let status = match state.status() {
+        Status::Running => GameStatus::Running,
+        Status::Finished => GameStatus::Finished,
+        Status::Stopped(why) => GameStatus::Stopped(why),
+        Status::Failed(why) => GameStatus::Failed(why),
+    };
+    Observation {
+        seat: player,
+        players: state.num_players(),
+        turn: turn.unwrap_or(0),
+        status,
+        moves,
+        outcome: state.outcome().map(|o| OutcomeView {
+            scores: o.scores,
+            winners: o.winners,
+        }),
+        ..Observation::default()
     }
 }

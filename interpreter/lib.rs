@@ -32,6 +32,7 @@ pub mod game;
 pub mod ir;
 pub mod loading;
 pub mod lower;
+pub mod observation;
 pub mod player;
 pub mod random;
 pub mod search;

@@ -38,6 +38,9 @@ pub struct Machine<'a> {
     pub actions: u32,
     /// Readable descriptions of the primitive actions, when wanted.
     pub log: Option<Vec<String>>,
+    /// The seat the descriptions are written for, if not for everyone
+    /// (a moved card it may not see is written `a card`).
+    pub reader: Option<view::Reader>,
     /// Steps of work done by this machine (see `Limits::steps`).
     pub steps: u64,
     /// The most steps allowed (`Limits::steps`).
@@ -89,6 +92,7 @@ impl<'a> Machine<'a> {
             oracle: None,
             actions: 0,
             log: None,
+            reader: None,
             steps: 0,
             max_steps: tabs.limits.steps,
             regions,
@@ -293,7 +297,14 @@ impl<'a> Machine<'a> {
                     self.record(|_| Undo::Inserted { slot: dest, idx });
                     self.actions += 1;
                     self.log(|m| {
-                        format!("remember {} in {}", m.card_name(src.id), m.slot_name(dest))
+                        let from = m
+                            .table
+                            .card_loc
+                            .get(src.id as usize)
+                            .copied()
+                            .unwrap_or(dest);
+                        let card = m.card_for_reader(src.id, from, dest);
+                        format!("remember {card} in {}", m.slot_name(dest))
                     });
                 }
             }
@@ -558,7 +569,7 @@ impl<'a> Machine<'a> {
     pub(super) fn move_text(&self, card: CardId, from: Slot, dest: Slot) -> String {
         format!(
             "move {} {} -> {}",
-            self.card_name(card),
+            self.card_for_reader(card, from, dest),
             self.slot_name(from),
             self.slot_name(dest)
         )
@@ -644,6 +655,14 @@ impl<'a> Machine<'a> {
         Ok(())
     }
 
+    /// A card taken from `from` to `dest`, as the log's reader may read
+    /// it: its name, or `a card` when the reader may not see it.
+    fn card_for_reader(&self, card: CardId, from: Slot, dest: Slot) -> String {
+        match self.reader {
+            Some(r) if !r.sees(self.tabs, self.table, from, dest) => "a card".to_string(),
+            _ => self.card_name(card),
+        }
+    }
     fn card_name(&self, id: CardId) -> String {
         view::card_name(self.tabs, self.table, id)
     }

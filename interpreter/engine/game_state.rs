@@ -2,6 +2,7 @@
 //! player and driver plays a [`State`].
 
 use super::*;
+use crate::observation::Observation;
 
 impl GameState for State {
     type Move = Move;
@@ -88,11 +89,27 @@ impl GameState for State {
         self.outcome.clone()
     }
 
-    fn observation(&self, player: usize) -> String {
-        let table = self.table.borrow();
-        let mut out = format!("p{player} sees (p{} to play):\n", table.current_player());
-        out.push_str(&view::render(&self.tabs, &table, Some(player)));
-        out
+    fn observe(&self, player: usize) -> Observation {
+        self.observe_as(Some(player))
+    }
+
+    fn moves_to_text_for(&self, moves: &[Move], seat: usize) -> Vec<String> {
+        let reader = view::Reader {
+            seat,
+            played: false,
+        };
+        self.texts_read_by(moves, reader)
+    }
+
+    fn move_to_text_seen_by(&self, mv: &Move, viewer: usize) -> String {
+        let reader = view::Reader {
+            seat: viewer,
+            played: true,
+        };
+        // Alone: no ` (#k)`, which would tell where among equal texts
+        // the move was.
+        let mut texts = self.texts_for(std::slice::from_ref(mv), Some(reader));
+        texts.pop().unwrap_or_default()
     }
 
     fn move_to_text(&self, mv: &Move) -> String {
@@ -148,6 +165,47 @@ impl GameState for State {
 }
 
 impl State {
+    /// The whole table as data, every face shown (for tests that compare
+    /// a seat's [`GameState::observe`] with the truth; never for
+    /// players): the observation of no seat in particular, without
+    /// moves.
+    pub fn whole_view(&self) -> Observation {
+        let mut all = self.observe_as(None);
+        all.moves.clear();
+        all
+    }
+
+    /// [`GameState::observe`] for `viewer` (`None`: every face).
+    fn observe_as(&self, viewer: Option<usize>) -> Observation {
+        let mut seen = crate::game::observe_frame(self, viewer.unwrap_or(usize::MAX));
+        seen.seat = viewer.unwrap_or(0);
+        let table = self.table.borrow();
+        // The seat whose turn it is, or was when the game ended.
+        seen.turn = table.current_player();
+        seen.decision = self.decisions;
+        seen.teams = (table.teams.iter())
+            .map(|m| m.iter().map(|p| *p as usize).collect())
+            .collect();
+        (seen.owners, seen.boards) = view::table_view(&self.tabs, &table, viewer);
+        seen
+    }
+
+    /// The texts of `moves` (legal ones) written for `reader`: the texts
+    /// of all the legal moves made once (equal ones told apart among all),
+    /// each move found by its hash.
+    fn texts_read_by(&self, moves: &[Move], reader: view::Reader) -> Vec<String> {
+        let legal = self.legal_moves();
+        let texts = self.texts_for(&legal, Some(reader));
+        let index: HashMap<&Move, usize> = legal.iter().enumerate().map(|(i, m)| (m, i)).collect();
+        moves
+            .iter()
+            .map(|mv| match index.get(mv) {
+                Some(&i) => texts[i].clone(),
+                None => format!("option {} (not legal now)", mv.option + 1),
+            })
+            .collect()
+    }
+
     /// Whether `mv` may be played now: the game runs and the move is
     /// legal (drawn by [`GameState::random_move`], or among the listed
     /// moves, listed first if need be).

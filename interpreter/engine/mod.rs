@@ -375,15 +375,16 @@ impl State {
     /// fails (a rules error, or picks that do not fit the option) is taken
     /// back too and is an `Err`.
     fn play(&self, mv: &Move, log: bool, keep: bool) -> Result<(u32, Vec<String>), eval::Fault> {
-        self.play_with(mv, log, keep, &mut None)
+        self.play_with(mv, (log, None), keep, &mut None)
     }
 
     /// [`State::play`], with the collections of the `any`s kept from the
-    /// last move replayed (`picks`, see [`exec::Picks`]).
+    /// last move replayed (`picks`, see [`exec::Picks`]) and the log
+    /// written for a reader (`None`: every card named).
     fn play_with(
         &self,
         mv: &Move,
-        log: bool,
+        (log, reader): (bool, Option<view::Reader>),
         keep: bool,
         picks: &mut Option<exec::Picks>,
     ) -> Result<(u32, Vec<String>), eval::Fault> {
@@ -397,6 +398,7 @@ impl State {
         // Journaled also when kept: a move that fails leaves no trace.
         m.start_journal();
         m.log = log.then(Vec::new);
+        m.reader = reader;
         if let Some(p) = picks.as_mut() {
             p.prepare(mv.option, &mv.path);
         }
@@ -434,15 +436,23 @@ impl State {
     }
 
     fn texts(&self, moves: &[Move]) -> Vec<String> {
+        self.texts_for(moves, None)
+    }
+
+    /// [`State::texts`] written for `reader` (`None`: for everyone, every
+    /// card named).
+    fn texts_for(&self, moves: &[Move], reader: Option<view::Reader>) -> Vec<String> {
         // Moves come by option and path: consecutive moves share the
         // collections of their first `any`s, evaluated once.
         let mut picks = Some(exec::Picks::default());
         let mut texts: Vec<String> = moves
             .iter()
-            .map(|mv| match self.play_with(mv, true, false, &mut picks) {
-                Ok((_, log)) if !log.is_empty() => log.join("; "),
-                _ => format!("option {}", mv.option + 1),
-            })
+            .map(
+                |mv| match self.play_with(mv, (true, reader), false, &mut picks) {
+                    Ok((_, log)) if !log.is_empty() => log.join("; "),
+                    _ => format!("option {}", mv.option + 1),
+                },
+            )
             .collect();
         // Make equal texts distinct: the k-th of several equal texts gets
         // ` (#k)` (counted first, so that this stays linear).

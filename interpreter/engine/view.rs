@@ -1,10 +1,15 @@
-//! Text views of the table: card and location names, the whole table (for
-//! transcripts) and one player's observation (hidden cards as counts only).
+//! Views of the table: card and location names, the table as one seat
+//! sees it (hidden cards as counts only: the structured observation of
+//! `crate::observation`) or whole (for transcripts), and which cards the
+//! text of a move may name for a seat ([`Reader`]).
 
-use super::state::{visible_to, CardId, OwnerId, Slot, Table};
+use super::state::{visible_to, CardId, OwnerId, PointMap, Slot, Table};
 use super::Tables;
 use crate::ir::{LocKind, EMPTY};
-use std::fmt::Write as _;
+use crate::observation::{
+    Award, BoardView, CardView, LocationView, Observation, OwnerView, SpaceView, StorageValue,
+    StorageView,
+};
 
 /// A card as its attribute values joined by `-`, e.g. `TEN-RED-HEARTS`.
 pub fn card_name(tabs: &Tables, table: &Table, id: CardId) -> String {
@@ -89,57 +94,193 @@ pub fn shown_to(tabs: &Tables, table: &Table, slot: Slot, viewer: usize) -> bool
         || (ln.kind == LocKind::Invisible && team_member())
 }
 
-/// The table as `viewer` sees it (`None`: everything, for transcripts).
+/// The table as `viewer` sees it (`None`: everything, for transcripts),
+/// as text: [`Observation::table_text`] of [`table_view`].
 pub fn render(tabs: &Tables, table: &Table, viewer: Option<usize>) -> String {
-    let mut out = String::new();
+    let (owners, boards) = table_view(tabs, table, viewer);
+    Observation {
+        owners,
+        boards,
+        ..Observation::default()
+    }
+    .table_text()
+}
+
+/// The owners (game, players, teams) and the boards as `viewer` sees them
+/// (`None`: every face): locations whose faces the viewer may not see
+/// ([`shown_to`]) have their count only.
+pub fn table_view(
+    tabs: &Tables,
+    table: &Table,
+    viewer: Option<usize>,
+) -> (Vec<OwnerView>, Vec<crate::observation::BoardView>) {
     let people = 1 + table.players + table.teams.len();
-    let spaces = table.space_owner(0)..table.space_owner(table.boards.space_count());
-    for owner in (0..people as OwnerId).chain(spaces) {
-        let mut lines = Vec::new();
-        for (id, ln) in tabs.prog.loc_names.iter().enumerate() {
-            let slot = owner * tabs.loc_count as u32 + id as u32;
-            let cards = &table.locs[slot as usize];
-            if cards.is_empty() {
-                continue;
+    let owners = (0..people as OwnerId)
+        .map(|owner| owner_view(tabs, table, owner, viewer))
+        .filter(|o| !o.locations.is_empty() || !o.storages.is_empty())
+        .collect();
+    let boards = table
+        .boards
+        .boards
+        .iter()
+        .map(|b| {
+            let spaces = (b.first..b.first + b.len())
+                .filter_map(|s| {
+                    let contents = owner_view(tabs, table, table.space_owner(s), viewer);
+                    if contents.locations.is_empty() && contents.storages.is_empty() {
+                        return None;
+                    }
+                    let (row, col) = if b.track {
+                        (0, s - b.first)
+                    } else {
+                        b.coords(s)
+                    };
+                    Some(SpaceView { row, col, contents })
+                })
+                .collect();
+            let shape = if b.track {
+                "track"
+            } else if b.hex {
+                "hex"
+            } else {
+                "grid"
+            };
+            BoardView {
+                name: b.name.to_string(),
+                shape: shape.to_string(),
+                rows: b.rows,
+                cols: b.cols,
+                wrap_rows: b.wrap_rows,
+                wrap_cols: b.wrap_cols,
+                spaces,
             }
-            let seen = viewer.is_none_or(|v| shown_to(tabs, table, slot, v));
-            let name = format!(
-                "{} {}",
-                kind_word(ln.kind),
-                tabs.prog.symbols[ln.name as usize]
-            );
-            if seen {
-                let names: Vec<String> = cards
+        })
+        .collect();
+    (owners, boards)
+}
+
+/// One owner's non-empty locations and non-empty storages.
+fn owner_view(tabs: &Tables, table: &Table, owner: OwnerId, viewer: Option<usize>) -> OwnerView {
+    let sym = |s: u32| tabs.prog.symbols[s as usize].clone();
+    let mut locations = Vec::new();
+    for (id, ln) in tabs.prog.loc_names.iter().enumerate() {
+        let slot = owner * tabs.loc_count as u32 + id as u32;
+        let Some(cards) = table.locs.get(slot as usize) else {
+            continue;
+        };
+        if cards.is_empty() {
+            continue;
+        }
+        let seen = viewer.is_none_or(|v| shown_to(tabs, table, slot, v));
+        locations.push(LocationView {
+            name: sym(ln.name),
+            kind: kind_word(ln.kind).to_string(),
+            count: cards.len(),
+            cards: seen.then(|| {
+                cards
                     .iter()
                     .rev()
-                    .map(|c| card_name(tabs, table, *c))
-                    .collect();
-                lines.push(format!("  {name} ({}): {}", cards.len(), names.join(" ")));
-            } else {
-                lines.push(format!("  {name} ({}): hidden", cards.len()));
-            }
-        }
-        for (id, s) in tabs.prog.int_names.iter().enumerate() {
-            let v = table.ints[owner as usize * tabs.int_count + id];
-            if v != 0 {
-                lines.push(format!("  sto {} = {v}", tabs.prog.symbols[*s as usize]));
-            }
-        }
-        for (id, s) in tabs.prog.str_names.iter().enumerate() {
-            let v = table.strs[owner as usize * tabs.str_count + id];
-            if v != EMPTY {
-                lines.push(format!(
-                    "  str {} = {}",
-                    tabs.prog.symbols[*s as usize], tabs.prog.symbols[v as usize]
-                ));
-            }
-        }
-        if !lines.is_empty() {
-            let _ = writeln!(out, "{}:", owner_name(table, owner));
-            for l in lines {
-                let _ = writeln!(out, "{l}");
-            }
+                    .map(|c| card_view(tabs, table, *c))
+                    .collect()
+            }),
+        });
+    }
+    let mut storages = Vec::new();
+    for (id, s) in tabs.prog.int_names.iter().enumerate() {
+        let v = table.ints[owner as usize * tabs.int_count + id];
+        if v != 0 {
+            storages.push(StorageView {
+                kind: "sto".to_string(),
+                name: sym(*s),
+                value: StorageValue::Int(v),
+            });
         }
     }
-    out
+    for (id, s) in tabs.prog.str_names.iter().enumerate() {
+        let v = table.strs[owner as usize * tabs.str_count + id];
+        if v != EMPTY {
+            storages.push(StorageView {
+                kind: "str".to_string(),
+                name: sym(*s),
+                value: StorageValue::Text(sym(v)),
+            });
+        }
+    }
+    for (id, s) in tabs.prog.point_names.iter().enumerate() {
+        if let Some(Some(map)) = table.points.get(owner as usize * tabs.point_count + id) {
+            storages.push(StorageView {
+                kind: "points".to_string(),
+                name: sym(*s),
+                value: StorageValue::Points(awards(tabs, map)),
+            });
+        }
+    }
+    OwnerView {
+        owner: owner_name(table, owner),
+        locations,
+        storages,
+    }
+}
+
+/// A card's face: its name and its attributes.
+fn card_view(tabs: &Tables, table: &Table, id: CardId) -> CardView {
+    let attrs = table
+        .attrs(id)
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| **v != EMPTY)
+        .filter_map(|(k, v)| {
+            let key = tabs.prog.attr_keys.get(k)?;
+            Some((
+                tabs.prog.symbols[*key as usize].clone(),
+                tabs.prog.symbols[*v as usize].clone(),
+            ))
+        })
+        .collect();
+    CardView {
+        name: card_name(tabs, table, id),
+        attrs,
+    }
+}
+
+/// A point map's awards.
+fn awards(tabs: &Tables, map: &PointMap) -> Vec<Award> {
+    let sym = |s: u32| tabs.prog.symbols[s as usize].clone();
+    map.awards
+        .iter()
+        .map(|(conds, points)| Award {
+            when: conds
+                .iter()
+                .map(|(key, value)| {
+                    let key = key
+                        .and_then(|k| tabs.prog.attr_keys.get(k as usize))
+                        .map_or_else(|| "?".to_string(), |s| sym(*s));
+                    (key, sym(*value))
+                })
+                .collect(),
+            points: *points,
+        })
+        .collect()
+}
+
+/// Whom the text of a move is written for: the cards it moves are named
+/// only where this seat sees them (else `a card`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reader {
+    /// The seat reading.
+    pub seat: usize,
+    /// Whether the move is being played (the seat sees where a card
+    /// lands, too) rather than offered (a card is named only if the seat
+    /// sees it where it lies now: a move offered must not show the face
+    /// of the card it would draw).
+    pub played: bool,
+}
+
+impl Reader {
+    /// Whether the text of a move of a card from `from` to `dest` may
+    /// name the card for this reader.
+    pub fn sees(&self, tabs: &Tables, table: &Table, from: Slot, dest: Slot) -> bool {
+        shown_to(tabs, table, from, self.seat)
+            || (self.played && shown_to(tabs, table, dest, self.seat))
+    }
 }

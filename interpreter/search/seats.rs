@@ -1,6 +1,8 @@
 //! Who plays each seat (`--seats`): `random`, `mcts[:ITERATIONS]` or
 //! `ismcts[:ITERATIONS]`, in seat order, separated by commas; seats not
-//! named are random.
+//! named are random. `human` (a person at the terminal) and `remote` (a
+//! network client) are read too, for `cardboard play` and `serve`;
+//! [`Seats::check`] refuses them (`run` and `simulate` have no one to ask).
 //!
 //! ```
 //! use cardboard::search::seats::{SeatKind, Seats};
@@ -8,6 +10,11 @@
 //! assert_eq!(seats.kind(0), SeatKind::Mcts(2000));
 //! assert_eq!(seats.kind(5), SeatKind::Random);
 //! assert!(Seats::parse("alphazero").is_err());
+//! // People: read, but refused where no one can be asked (run, simulate).
+//! let people = Seats::parse("human,remote").unwrap();
+//! assert_eq!((people.kind(0), people.kind(1)), (SeatKind::Human, SeatKind::Remote));
+//! assert!(people.check(2).unwrap_err().contains("human seats are for `cardboard play`"));
+//! assert!(people.check_count(2).is_ok());
 //! ```
 
 use super::tree::SearchConfig;
@@ -32,6 +39,10 @@ pub enum SeatKind {
     Mcts(u32),
     /// Information-set MCTS with this many iterations a decision.
     Ismcts(u32),
+    /// A person at this terminal (`cardboard play`).
+    Human,
+    /// A player over the network (`cardboard serve`).
+    Remote,
 }
 
 impl fmt::Display for SeatKind {
@@ -40,6 +51,8 @@ impl fmt::Display for SeatKind {
             SeatKind::Random => write!(f, "random"),
             SeatKind::Mcts(n) => write!(f, "mcts:{n}"),
             SeatKind::Ismcts(n) => write!(f, "ismcts:{n}"),
+            SeatKind::Human => write!(f, "human"),
+            SeatKind::Remote => write!(f, "remote"),
         }
     }
 }
@@ -85,12 +98,17 @@ impl Seats {
                         "seat {i}: a random seat takes no budget (`{part}`)"
                     ))
                 }
+                "human" | "remote" if budget.is_some() => {
+                    return Err(format!("seat {i}: a {kind} seat takes no budget (`{part}`)"))
+                }
+                "human" => SeatKind::Human,
+                "remote" => SeatKind::Remote,
                 "mcts" => SeatKind::Mcts(iterations),
                 "ismcts" => SeatKind::Ismcts(iterations),
                 "" => return Err(format!("seat {i} is empty in `{text}`")),
                 other => {
                     return Err(format!(
-                        "seat {i}: unknown kind `{other}` (expected random, mcts[:ITERATIONS] or ismcts[:ITERATIONS])"
+                        "seat {i}: unknown kind `{other}` (expected random, mcts[:ITERATIONS], ismcts[:ITERATIONS], human or remote)"
                     ))
                 }
             });
@@ -114,8 +132,22 @@ impl Seats {
         self.named.iter().any(|k| matches!(k, SeatKind::Ismcts(_)))
     }
 
-    /// Refuses more named seats than the game has.
+    /// Refuses more named seats than the game has, and `human` and
+    /// `remote` seats (which only `cardboard play` and `serve` can seat:
+    /// they check with [`Seats::check_count`]).
     pub fn check(&self, players: usize) -> Result<(), String> {
+        if let Some((i, k)) = (self.named.iter().enumerate())
+            .find(|(_, k)| matches!(k, SeatKind::Human | SeatKind::Remote))
+        {
+            return Err(format!(
+                "seat {i} is `{k}`: human seats are for `cardboard play`, remote seats for `cardboard serve`"
+            ));
+        }
+        self.check_count(players)
+    }
+
+    /// Refuses more named seats than the game has.
+    pub fn check_count(&self, players: usize) -> Result<(), String> {
         if self.named.len() > players {
             return Err(format!(
                 "--seats names {} seats but the game has {players} players",
@@ -137,6 +169,8 @@ impl Seats {
     /// share one [`RandomPlayer`] seeded with [`player_seed`]`(game_seed)`
     /// (so a game without search seats is played as before), and search
     /// seat `p` has its own generator, seeded from that seed and `p`.
+    /// `human` and `remote` seats are asked by whoever seats them (`play`,
+    /// `serve`); asked here, they play as random seats.
     pub fn player(&self, game_seed: u64) -> SeatedPlayer {
         let base = player_seed(game_seed);
         let searchers = self
@@ -146,7 +180,7 @@ impl Seats {
             .map(|(p, kind)| {
                 let seed = splitmix64(base, p as u64 + 1);
                 match *kind {
-                    SeatKind::Random => None,
+                    SeatKind::Random | SeatKind::Human | SeatKind::Remote => None,
                     SeatKind::Mcts(n) => Some(Searcher::new(
                         Method::Mcts,
                         SearchConfig::with_iterations(n),
