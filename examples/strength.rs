@@ -89,7 +89,7 @@ fn main() {
         .unwrap_or(SeatKind::Random);
     let iterations = match kind {
         SeatKind::Mcts(n) | SeatKind::Ismcts(n) => n,
-        SeatKind::Random => 0,
+        SeatKind::Random | SeatKind::Human | SeatKind::Remote => 0,
     };
     let (mut won, mut shared, mut played, mut players) = (0u64, 0u64, 0u64, 0usize);
     let (mut decisions, mut spent, mut cpu) = (0u64, Duration::ZERO, Duration::ZERO);
