@@ -216,7 +216,7 @@ pub trait GameState: Clone + Send {
 /// number of seats, whose turn it is, the status, the seat's legal moves
 /// ([`GameState::moves_to_text_for`], each with its index as id) when it
 /// is to play, and the outcome. [`GameState::observe`] starts from it.
-pub fn observe_frame<S: GameState + ?Sized>(state: &S, player: usize) -> Observation {
+pub fn observe_frame<S: GameState>(state: &S, player: usize) -> Observation {
     let turn = state.current_player();
     let moves = if turn == Some(player) {
         let legal = state.legal_moves();

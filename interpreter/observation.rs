@@ -15,8 +15,8 @@
 //! let rules = Rules::from_source("hands.rcy", r#"
 //!   (game
 //!    (setup (create players 2)
-//!           (create deck (game iloc STOCK) (deck (RANK (A, B, C, D))))
-//!           (all player 'P (move (top (game iloc STOCK)) (top ('P iloc HAND)))))
+//!           (create deck (game iloc STOCK) (deck (RANK (A, B, C, D)))))
+//!    (do ((all player 'P (move (top (game iloc STOCK)) (top ('P iloc HAND))))))
 //!    (stage player (end (== (size (game vloc PILE)) 2))
 //!      (choice ((any ((current player) iloc HAND) 'C (move 'C (top (game vloc PILE)))))))
 //!    (scoring max 0))"#).expect("valid rules");
