@@ -33,6 +33,7 @@ pub mod ir;
 pub mod loading;
 pub mod lower;
 pub mod observation;
+pub mod play;
 pub mod player;
 pub mod random;
 pub mod search;

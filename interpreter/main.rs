@@ -10,9 +10,10 @@ use cardboard::drivers::{parse_set, FromPosition, GameEnd, Ruleset, DEFAULT_MAX_
 use cardboard::engine::limits::{self, Limits};
 use cardboard::engine::{GameOptions, Rules, State};
 use cardboard::loading::LoadError;
+use cardboard::play::{play, read_moves, PlayEnd, PlayOptions, Terminal};
 use cardboard::search::seats::Seats;
 use clap::{Args, Parser, Subcommand};
-use std::io::{ErrorKind, Stdout};
+use std::io::{ErrorKind, IsTerminal, Stdout};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -34,6 +35,7 @@ macro_rules! say {
   cardboard perft games/agram.rcy 4
   cardboard run games/agram.rcy --seed 7 --save-at 5 --save trick2.pos
   cardboard run games/agram.rcy --position trick2.pos --seed 1
+  cardboard play games/agram.rcy --seats human,mcts:2000,random,random
 
 Positions (--position, --save) are described in docs/positions.md.")]
 struct Cli {
@@ -87,6 +89,49 @@ enum Command {
         /// there (needs --save).
         #[arg(long, value_name = "N", requires = "save")]
         save_at: Option<u64>,
+    },
+    /// Play a game at the terminal: people (`human` seats) against each
+    /// other or the computer. Each person sees the game from their own
+    /// side only and picks a move by its number or its words; several
+    /// people at one terminal pass the screen between turns.
+    ///
+    /// Exit code 0 when the game was played to its end (or left with
+    /// `quit`), 1 when it could not be played or failed, 3 when the input
+    /// ended first.
+    #[command(after_help = "Examples:
+  cardboard play games/agram.rcy --seats human,mcts:2000,random,random
+  cardboard play games/cardbot-derby.rcy --seats human,human --set NUMP=2
+  cardboard play games/agram.rcy --seed 3 --transcript game.moves
+  cardboard play games/agram.rcy --seed 3 --moves game.moves
+
+At the prompt, `help` lists the commands (look, save FILE, transcript FILE, quit).")]
+    Play {
+        /// The rules file.
+        file: PathBuf,
+        #[command(flatten)]
+        game: GameArgs,
+        /// Who plays each seat, in seat order: human (a person at this
+        /// terminal), random, mcts[:ITERATIONS], ismcts[:ITERATIONS],
+        /// separated by commas; seats not named are random [default:
+        /// human, then random seats].
+        #[arg(long, value_name = "SEATS", value_parser = Seats::parse)]
+        seats: Option<Seats>,
+        /// Stop the game after this many decisions.
+        #[arg(long, value_name = "M", default_value_t = DEFAULT_MAX_DECISIONS)]
+        max_decisions: u64,
+        /// Play these moves first: a file of moves, one a line, as
+        /// --transcript writes them (to play a saved game again, with the
+        /// same file, seed and settings).
+        #[arg(long, value_name = "FILE")]
+        moves: Option<PathBuf>,
+        /// When the game ends or is left, write the moves played to this
+        /// file (for --moves).
+        #[arg(long, value_name = "FILE")]
+        transcript: Option<PathBuf>,
+        /// When the game ends or is left, write its position to this file
+        /// (docs/positions.md; it holds every hidden card).
+        #[arg(long, value_name = "POS")]
+        save: Option<PathBuf>,
     },
     /// Play many games with random players and report how they went: who
     /// wins, how long games last, how many moves a player has to choose from.
@@ -294,6 +339,74 @@ fn command(command: Command, out: &mut Output<Stdout>) -> i32 {
             }
             code
         }),
+        Command::Play {
+            file,
+            game,
+            seats,
+            max_decisions,
+            moves,
+            transcript,
+            save,
+        } => with_rules(&file, game.limits(), |rules| {
+            let moves = match &moves {
+                None => Vec::new(),
+                Some(path) => match std::fs::read_to_string(path) {
+                    Ok(text) => read_moves(&text),
+                    Err(e) => {
+                        say!("error: cannot read {}: {e}", path.display());
+                        return EXIT_UNREADABLE;
+                    }
+                },
+            };
+            let mut state = match position_of(rules, &game) {
+                Ok(Some(state)) => state,
+                Ok(None) => match rules.start(&game.options()) {
+                    Ok(state) => state,
+                    Err(e) => {
+                        say!("error: {}: the game cannot start: {e}", file.display());
+                        return 1;
+                    }
+                },
+                Err(code) => return code,
+            };
+            let seats = match seats {
+                Some(seats) => seats.clone(),
+                None => Seats::parse("human").unwrap_or_default(),
+            };
+            let options = PlayOptions {
+                transcript_header: replay_header(&file, &game, &seats),
+                seats,
+                seed: game.seed,
+                max_decisions,
+                moves,
+                transcript: transcript.clone(),
+                save: save.clone(),
+                clear: std::io::stdout().is_terminal(),
+            };
+            let mut term = Terminal {
+                input: std::io::stdin().lock(),
+                output: std::io::stdout().lock(),
+            };
+            let position = |s: &State| Some(s.to_position());
+            match play(&mut state, &options, &mut term, &position) {
+                Ok(end) => {
+                    match &end {
+                        PlayEnd::Refused(why) => say!("error: {}: {why}", file.display()),
+                        PlayEnd::Over(cardboard::game::Status::Failed(why)) => {
+                            say!("error: {}: {why}", file.display())
+                        }
+                        _ => {}
+                    }
+                    end.exit_code()
+                }
+                // The terminal went away: a closed pipe quietly.
+                Err(e) if e.kind() == ErrorKind::BrokenPipe => 0,
+                Err(e) => {
+                    say!("error: cannot write the output: {e}");
+                    EXIT_OUTPUT
+                }
+            }
+        }),
         Command::Simulate {
             file,
             games,
@@ -357,6 +470,26 @@ fn command(command: Command, out: &mut Output<Stdout>) -> i32 {
             }
         }),
     }
+}
+
+/// The first lines of a transcript saved by `play`: how to play it again.
+fn replay_header(file: &Path, game: &GameArgs, seats: &Seats) -> String {
+    let mut command = format!("cardboard play {}", file.display());
+    match &game.position {
+        Some(pos) => command.push_str(&format!(" --position {}", pos.display())),
+        None => {
+            for (k, v) in &game.set {
+                command.push_str(&format!(" --set {k}={v}"));
+            }
+        }
+    }
+    command.push_str(&format!(" --seed {}", game.seed));
+    format!(
+        "# cardboard play transcript: one move a line, as `run` writes them\n\
+         # seats: {}\n\
+         # play it again: {command} --moves THIS_FILE\n",
+        seats.describe(0).join(",")
+    )
 }
 
 /// Loads the rules at `path` and runs `command` on them, with `limits`; a

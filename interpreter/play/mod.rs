@@ -1,0 +1,466 @@
+//! `cardboard play`: a game at a terminal, people and computer seats
+//! together, through [`GameState`] only.
+//!
+//! Each `human` seat is asked for its moves at the terminal and shown the
+//! game from its own side ([`GameState::observe`], drawn by
+//! [`screen::draw`]); with several people at one terminal, the screen is
+//! cleared and the next one asked to take it before their hand is shown.
+//! Computer seats (`random`, `mcts:N`, `ismcts:N`: [`Seats::player`])
+//! play on their own; what anyone did is told to each person as far as
+//! they may see it ([`GameState::move_to_text_seen_by`]). At the end: the
+//! scores and winners, and the moves or the position saved on request.
+//! The moves saved (`--transcript`, `transcript FILE`) are the moves'
+//! texts as `cardboard run` writes them, one a line: `--moves FILE` plays
+//! them again from the same start.
+
+pub mod screen;
+
+use crate::game::{GameState, Status};
+use crate::player::Player;
+use crate::search::seats::{SeatKind, Seats};
+use screen::Input;
+use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
+
+/// The longest line read at a prompt; the rest of a longer one is dropped.
+const MAX_LINE: u64 = 4096;
+
+/// How a game at the terminal is played.
+#[derive(Clone, Debug, Default)]
+pub struct PlayOptions {
+    /// Who plays each seat (at least one may be `human`; none `remote`).
+    pub seats: Seats,
+    /// Seeds the computer seats ([`Seats::player`]).
+    pub seed: u64,
+    /// Stop after this many decisions (counted from the start of play).
+    pub max_decisions: u64,
+    /// Moves to play first, as text, one a line (`--moves`).
+    pub moves: Vec<String>,
+    /// Write the moves played to this file when the game ends or is left.
+    pub transcript: Option<PathBuf>,
+    /// Write the position to this file when the game ends or is left.
+    pub save: Option<PathBuf>,
+    /// Clear the screen (ANSI) before a person's hand is shown, when
+    /// several people share the terminal.
+    pub clear: bool,
+    /// The first lines of a saved transcript (`#` comments: how to play
+    /// it again).
+    pub transcript_header: String,
+}
+
+/// How a game at the terminal ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayEnd {
+    /// The game finished (or the engine stopped it, or a rules error did:
+    /// the screen said so).
+    Over(Status),
+    /// The decision limit was reached.
+    AtLimit,
+    /// A person typed `quit`.
+    Quit,
+    /// The input ended while a person was asked.
+    EndOfInput,
+    /// The game could not be played (seats, a move of `--moves`, a
+    /// computer seat's error); the text says why.
+    Refused(String),
+}
+
+impl PlayEnd {
+    /// The exit code of `cardboard play`: 0 for a game played to its end
+    /// (or left with `quit`), 1 for one that failed or was refused, 3
+    /// when the input ended before the game.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            PlayEnd::Over(Status::Failed(_)) | PlayEnd::Refused(_) => 1,
+            PlayEnd::EndOfInput => 3,
+            _ => 0,
+        }
+    }
+}
+
+/// The terminal: lines typed in, the screen out.
+pub struct Terminal<R: BufRead, W: Write> {
+    /// What the people type (standard input).
+    pub input: R,
+    /// The screen (standard output).
+    pub output: W,
+}
+
+impl<R: BufRead, W: Write> Terminal<R, W> {
+    /// Writes `text` and flushes it (a prompt must show before the read).
+    pub fn put(&mut self, text: &str) -> io::Result<()> {
+        self.output.write_all(text.as_bytes())?;
+        self.output.flush()
+    }
+
+    /// One line typed (without its end), `None` at the end of input. A
+    /// line longer than [`MAX_LINE`] bytes is cut; bytes that are not
+    /// UTF-8 are replaced.
+    pub fn line(&mut self) -> io::Result<Option<String>> {
+        let mut buf = Vec::new();
+        let mut limited = io::Read::take(&mut self.input, MAX_LINE);
+        let n = limited.read_until(b'\n', &mut buf)?;
+        if n == 0 {
+            return Ok(None);
+        }
+        if buf.last() != Some(&b'\n') && n as u64 == MAX_LINE {
+            // Drop the rest of the over-long line.
+            let mut rest = Vec::new();
+            self.input.read_until(b'\n', &mut rest)?;
+        }
+        Ok(Some(String::from_utf8_lossy(&buf).trim_end().to_string()))
+    }
+}
+
+/// Plays `state` at `term` (see the module doc); `position` writes the
+/// state as a position (for `save`), when the game can. Errors are the
+/// terminal's (the output closed).
+pub fn play<S, R, W>(
+    state: &mut S,
+    options: &PlayOptions,
+    term: &mut Terminal<R, W>,
+    position: &dyn Fn(&S) -> Option<String>,
+) -> io::Result<PlayEnd>
+where
+    S: GameState,
+    R: BufRead,
+    W: Write,
+{
+    let players = state.num_players();
+    let seats = &options.seats;
+    if let Err(e) = seats.check_count(players) {
+        return Ok(PlayEnd::Refused(e));
+    }
+    let kinds: Vec<SeatKind> = (0..players).map(|p| seats.kind(p)).collect();
+    if let Some(p) = kinds.iter().position(|k| *k == SeatKind::Remote) {
+        return Ok(PlayEnd::Refused(format!(
+            "seat {p} is `remote`: remote seats are for `cardboard serve`"
+        )));
+    }
+    if seats.any_ismcts() {
+        state.keep_seen();
+    }
+    let people: Vec<usize> = (0..players)
+        .filter(|p| kinds[*p] == SeatKind::Human)
+        .collect();
+    let mut game = Game {
+        kinds,
+        people,
+        told: vec![Vec::new(); players],
+        played: Vec::new(),
+        facing: None,
+    };
+    let mut computer = seats.player(options.seed);
+    let seats_line: Vec<String> = (0..players).map(|p| seats.kind(p).to_string()).collect();
+    term.put(&format!("seats: {}\n", seats_line.join(", ")))?;
+    if game.people.is_empty() {
+        term.put("no human seat: the computer plays every seat\n")?;
+    }
+    // The moves given to replay, each told as any other.
+    for (i, text) in options.moves.iter().enumerate() {
+        if state.status() != Status::Running {
+            let why = format!("move {} of --moves: the game is over", i + 1);
+            return finish(
+                state,
+                &mut game,
+                options,
+                term,
+                position,
+                PlayEnd::Refused(why),
+            );
+        }
+        match state.move_from_text(text) {
+            Ok(mv) => {
+                if let Err(e) = game.play(state, &mv) {
+                    let why = format!("move {} of --moves (`{text}`): {e}", i + 1);
+                    return finish(
+                        state,
+                        &mut game,
+                        options,
+                        term,
+                        position,
+                        PlayEnd::Refused(why),
+                    );
+                }
+            }
+            Err(e) => {
+                let why = format!("move {} of --moves (`{text}`): {e}", i + 1);
+                return finish(
+                    state,
+                    &mut game,
+                    options,
+                    term,
+                    position,
+                    PlayEnd::Refused(why),
+                );
+            }
+        }
+    }
+    if !options.moves.is_empty() {
+        term.put(&format!("replayed {} moves\n", options.moves.len()))?;
+    }
+    let mut decisions = 0u64;
+    let end = loop {
+        let status = state.status();
+        if status != Status::Running {
+            break PlayEnd::Over(status);
+        }
+        if decisions >= options.max_decisions {
+            break PlayEnd::AtLimit;
+        }
+        let Some(seat) = state.current_player() else {
+            break PlayEnd::Over(state.status());
+        };
+        let mv = if game.kinds[seat] == SeatKind::Human {
+            match ask(state, seat, &mut game, options, term, position)? {
+                Asked::Move(mv) => mv,
+                Asked::End(end) => break end,
+            }
+        } else {
+            match computer.choose_move(state) {
+                Ok(Some(mv)) => mv,
+                Ok(None) => break PlayEnd::Refused(format!("p{seat} has no legal move")),
+                Err(e) => break PlayEnd::Refused(format!("p{seat}: {e}")),
+            }
+        };
+        if game.people.is_empty() {
+            term.put(&format!(
+                "p{seat} ({}): {}\n",
+                game.kinds[seat],
+                state.move_to_text(&mv)
+            ))?;
+        }
+        if let Err(e) = game.play(state, &mv) {
+            // A rules error: the game is Failed, told below.
+            term.put(&format!("p{seat}'s move: {e}\n"))?;
+        }
+        decisions += 1;
+    };
+    finish(state, &mut game, options, term, position, end)
+}
+
+/// The seats and what each person has yet to be told.
+struct Game {
+    kinds: Vec<SeatKind>,
+    /// The `human` seats.
+    people: Vec<usize>,
+    /// Per seat: the moves of others as that seat saw them, since it last
+    /// had the screen.
+    told: Vec<Vec<String>>,
+    /// The moves played, as `run` writes them.
+    played: Vec<String>,
+    /// The person who has the screen now.
+    facing: Option<usize>,
+}
+
+impl Game {
+    /// Plays `mv` for the current player, telling each person of it as
+    /// they may see it.
+    fn play<S: GameState>(&mut self, state: &mut S, mv: &S::Move) -> Result<(), String> {
+        let mover = state.current_player().unwrap_or(0);
+        let full = state.move_to_text(mv);
+        let kind = self.kinds.get(mover).copied().unwrap_or(SeatKind::Random);
+        for &p in &self.people {
+            if p != mover {
+                let seen = state.move_to_text_seen_by(mv, p);
+                self.told[p].push(format!("p{mover} ({kind}): {seen}"));
+            }
+        }
+        state.apply(mv).map_err(|e| e.to_string())?;
+        self.played.push(full);
+        Ok(())
+    }
+}
+
+/// What asking a person gave.
+enum Asked<M> {
+    Move(M),
+    End(PlayEnd),
+}
+
+/// Asks person `seat` for a move: hands them the screen, shows what
+/// happened since their last turn and their view, and reads until a legal
+/// move (or the end).
+fn ask<S, R, W>(
+    state: &S,
+    seat: usize,
+    game: &mut Game,
+    options: &PlayOptions,
+    term: &mut Terminal<R, W>,
+    position: &dyn Fn(&S) -> Option<String>,
+) -> io::Result<Asked<S::Move>>
+where
+    S: GameState,
+    R: BufRead,
+    W: Write,
+{
+    if !hand_over(seat, game, options, term)? {
+        return Ok(Asked::End(PlayEnd::EndOfInput));
+    }
+    tell_news(seat, game, term)?;
+    let seen = state.observe(seat);
+    term.put(&format!("\n{}", screen::draw(&seen)))?;
+    let legal = state.legal_moves();
+    loop {
+        term.put(&format!("p{seat}> "))?;
+        let Some(line) = term.line()? else {
+            term.put("\nend of input: the game is left unfinished\n")?;
+            return Ok(Asked::End(PlayEnd::EndOfInput));
+        };
+        match screen::read_input(&line, &seen.moves) {
+            Ok(Input::Move(id)) => match legal.get(id) {
+                Some(mv) => return Ok(Asked::Move(mv.clone())),
+                None => term.put(&format!("there is no move {id}\n"))?,
+            },
+            Ok(Input::Help) => term.put(screen::HELP)?,
+            Ok(Input::Look) => term.put(&screen::draw_everything(&seen))?,
+            Ok(Input::Quit) => {
+                term.put("you leave the game\n")?;
+                return Ok(Asked::End(PlayEnd::Quit));
+            }
+            Ok(Input::Save(file)) => {
+                let said = save_position(state, &PathBuf::from(file), position);
+                term.put(&format!("{said}\n"))?;
+            }
+            Ok(Input::Transcript(file)) => {
+                let said = save_transcript(&game.played, &PathBuf::from(file), options);
+                term.put(&format!("{said}\n"))?;
+            }
+            Err(e) => term.put(&format!("{e}\n"))?,
+        }
+    }
+}
+
+/// Gives the screen to person `seat`: with several people at the
+/// terminal, when someone else had it, clears it and waits for Enter.
+/// False when the input ended.
+fn hand_over<R: BufRead, W: Write>(
+    seat: usize,
+    game: &mut Game,
+    options: &PlayOptions,
+    term: &mut Terminal<R, W>,
+) -> io::Result<bool> {
+    if game.people.len() > 1 && game.facing != Some(seat) {
+        if options.clear {
+            term.put("\x1b[2J\x1b[H")?;
+        }
+        term.put(&format!(
+            "\n--- pass the screen to p{seat}: p{seat}, press Enter when the others cannot see it ---\n"
+        ))?;
+        if term.line()?.is_none() {
+            term.put("\nend of input: the game is left unfinished\n")?;
+            return Ok(false);
+        }
+    }
+    game.facing = Some(seat);
+    Ok(true)
+}
+
+/// Shows person `seat` what the others did since their last turn.
+fn tell_news<R: BufRead, W: Write>(
+    seat: usize,
+    game: &mut Game,
+    term: &mut Terminal<R, W>,
+) -> io::Result<()> {
+    let news = std::mem::take(&mut game.told[seat]);
+    if !news.is_empty() {
+        term.put(&format!(
+            "\nsince your last turn:\n  {}\n",
+            news.join("\n  ")
+        ))?;
+    }
+    Ok(())
+}
+
+/// The end: what the people have yet to be told, the result, the files
+/// asked for.
+fn finish<S, R, W>(
+    state: &S,
+    game: &mut Game,
+    options: &PlayOptions,
+    term: &mut Terminal<R, W>,
+    position: &dyn Fn(&S) -> Option<String>,
+    end: PlayEnd,
+) -> io::Result<PlayEnd>
+where
+    S: GameState,
+    R: BufRead,
+    W: Write,
+{
+    match &end {
+        PlayEnd::Over(_) => match game.people.as_slice() {
+            // One person: the last moves as they saw them, and the table
+            // from their side with the result.
+            [p] => {
+                let p = *p;
+                tell_news(p, game, term)?;
+                term.put(&format!("\n{}", screen::draw(&state.observe(p))))?;
+            }
+            // Several (whoever looks now may not see the others' sides)
+            // or none: the result only, which everyone may see.
+            _ => {
+                let seen = state.observe(game.people.first().copied().unwrap_or(0));
+                term.put(&format!(
+                    "\n=== the game is over ===\n{}",
+                    screen::draw_result(&seen)
+                ))?;
+            }
+        },
+        PlayEnd::AtLimit => {
+            term.put(&format!(
+                "\nstopped after {} decisions (--max-decisions)\n",
+                options.max_decisions
+            ))?;
+        }
+        // The caller says why (on standard error).
+        PlayEnd::Refused(_) | PlayEnd::Quit | PlayEnd::EndOfInput => {}
+    }
+    if let Some(path) = &options.transcript {
+        let said = save_transcript(&game.played, path, options);
+        term.put(&format!("{said}\n"))?;
+    }
+    if let Some(path) = &options.save {
+        let said = save_position(state, path, position);
+        term.put(&format!("{said}\n"))?;
+    }
+    Ok(end)
+}
+
+/// Writes the moves played to `path`, after the header; says what it did.
+fn save_transcript(played: &[String], path: &PathBuf, options: &PlayOptions) -> String {
+    let mut text = options.transcript_header.clone();
+    for m in played {
+        text.push_str(m);
+        text.push('\n');
+    }
+    match std::fs::write(path, text) {
+        Ok(()) => format!("saved {} moves to {}", played.len(), path.display()),
+        Err(e) => format!("cannot save the moves to {}: {e}", path.display()),
+    }
+}
+
+/// Writes the position to `path`; says what it did.
+fn save_position<S: GameState>(
+    state: &S,
+    path: &PathBuf,
+    position: &dyn Fn(&S) -> Option<String>,
+) -> String {
+    let Some(text) = position(state) else {
+        return "this game cannot be saved as a position".to_string();
+    };
+    match std::fs::write(path, text) {
+        Ok(()) => format!("saved the position to {}", path.display()),
+        Err(e) => format!("cannot save the position to {}: {e}", path.display()),
+    }
+}
+
+/// Reads a file of moves (`--moves`): one move a line, as `run` and
+/// `--transcript` write them (or a move's index); empty lines and lines
+/// starting with `#` are skipped.
+pub fn read_moves(text: &str) -> Vec<String> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(str::to_string)
+        .collect()
+}
