@@ -304,3 +304,64 @@ fn seats_refused() {
         );
     }
 }
+
+/// The map of a grid: the top piece of each space by a short name (`?`
+/// face down, `.` empty), a piece's facing from the string storages that
+/// name it, a legend; a track as a list of its spaces.
+#[test]
+fn boards_drawn_as_text() {
+    let rules = Rules::from_source(
+        "boards.rcy",
+        "(game
+ (setup (create players 2)
+        (create board GRID (grid 3 4))
+        (create board LANE (track 5))
+        (create board BOTS (track 1))
+        (create deck (game vloc BOX) (deck (ROBOT (R0))))
+        (create deck (game vloc STONES) (deck (COLOR (BLACK, WHITE)) (SIZE (BIG))))
+        (create deck (game hloc TILES) (deck (RANK (ACE)))))
+ (do ((move (top (game vloc BOX)) (top ((space GRID 1 2) vloc PIECE)))
+      (set ((space BOTS 0) str ID) R0)
+      (set ((space BOTS 0) str FACING) W)
+      (move (top (game hloc TILES)) (top ((space GRID 0 0) hloc TILE)))
+      (move (top (game vloc STONES)) (top ((space GRID 2 3) vloc PIECE)))
+      (move (top (game vloc STONES)) (top ((space LANE 3) vloc PIECE)))))
+ (stage player (end (== 1 1)) (choice ((turn pass))))
+ (scoring max 0))",
+    )
+    .unwrap();
+    let state = rules
+        .start(&GameOptions {
+            seed: 1,
+            overrides: vec![],
+        })
+        .unwrap();
+    let seen = state.observe(0);
+    let grid = cardboard::play::screen::draw_board(&seen.boards[0], &seen);
+    let stone = cards(&state.whole_view(), "GRID[2,3]", "PIECE")[0].clone();
+    let short = if stone.starts_with("BLACK") {
+        "BB"
+    } else {
+        "WB"
+    };
+    let expected = format!(
+        "GRID (3 x 4 grid):
+     0   1   2   3
+  0  ?   .   .   .
+  1  .   .   R0< .
+  2  .   .   .   {short}
+  ({short} = {stone})
+"
+    );
+    assert_eq!(grid, expected);
+    let lane = cardboard::play::screen::draw_board(&seen.boards[1], &seen);
+    let other = if stone.starts_with("BLACK") {
+        "WHITE-BIG"
+    } else {
+        "BLACK-BIG"
+    };
+    assert_eq!(
+        lane,
+        format!("LANE (a track of 5):\n    3: PIECE {other}\n")
+    );
+}

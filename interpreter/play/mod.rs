@@ -342,7 +342,8 @@ fn hand_over<R: BufRead, W: Write>(
 ) -> io::Result<bool> {
     if game.people.len() > 1 && game.facing != Some(seat) {
         if options.clear {
-            term.put("\x1b[2J\x1b[H")?;
+            // The screen and what scrolled off it.
+            term.put("\x1b[2J\x1b[3J\x1b[H")?;
         }
         term.put(&format!(
             "\n--- pass the screen to p{seat}: p{seat}, press Enter when the others cannot see it ---\n"

@@ -69,7 +69,8 @@ pub const HELP: &str = "\
 Type the number of a move, or (part of) its words: `3`, `move CLUBS-TEN`.
 Commands:
   look              every pile and storage in full
-  save FILE         save the position (docs/positions.md) to FILE
+  save FILE         save the position (docs/positions.md) to FILE: it holds
+                    every card, the hidden ones too
   transcript FILE   save the moves played so far to FILE
   help              this help
   quit              leave the game
