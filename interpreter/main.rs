@@ -4,8 +4,10 @@
 use cardboard::drivers::check::{check_files, EXIT_BAD_FILE, EXIT_UNREADABLE};
 use cardboard::drivers::output::{tell, Output, EXIT_OUTPUT};
 use cardboard::drivers::perft::{perft_run, perft_table, MAX_DEPTH};
+use cardboard::drivers::report::games_out::RowFormat;
+use cardboard::drivers::report::{self, Branching, SimulateReport};
 use cardboard::drivers::run::run_seated;
-use cardboard::drivers::simulate::{simulate_seated, SimulateConfig};
+use cardboard::drivers::simulate::{simulate_sweep, Rows, Shard, SimulateConfig, Sweep};
 use cardboard::drivers::{parse_set, FromPosition, GameEnd, Ruleset, DEFAULT_MAX_DECISIONS};
 use cardboard::engine::limits::{self, Limits};
 use cardboard::engine::{GameOptions, Rules, State};
@@ -162,9 +164,45 @@ At the prompt, `help` lists the commands (look, save FILE, transcript FILE, quit
         /// seats not named are random. See docs/search.md.
         #[arg(long, value_name = "SEATS", value_parser = Seats::parse)]
         seats: Option<Seats>,
-        /// Print the report as one JSON object.
+        /// Print the report as one JSON object (keys in docs/report.md).
         #[arg(long)]
         json: bool,
+        /// Which games have their legal moves counted: `sampled` (games 0,
+        /// 50, 100, ...: fast) or `all`.
+        #[arg(long, value_name = "WHICH", default_value = "sampled", value_parser = parse_branching)]
+        branching: Branching,
+        /// Write one row per game (index, seed, end, decisions, winners,
+        /// scores, message) to FILE: CSV for a `.csv` name, JSON lines for
+        /// `.jsonl`.
+        #[arg(long, value_name = "FILE")]
+        games_out: Option<PathBuf>,
+        /// Write the report as one self-contained HTML page, with charts.
+        #[arg(long, value_name = "FILE")]
+        html: Option<PathBuf>,
+        /// Play only the games whose index is K mod N (same seeds as the
+        /// whole run); `cardboard merge` puts the shards' JSON reports
+        /// together.
+        #[arg(long, value_name = "K/N", value_parser = Shard::parse)]
+        shard: Option<Shard>,
+    },
+    /// Merge the JSON reports of shards of one simulation (`simulate
+    /// --shard K/N --json`) into the report of the whole run.
+    ///
+    /// Every count and statistic is exactly that of the unsharded run;
+    /// `seconds` and `jobs` are the sums of the shards'.
+    #[command(after_help = "Example:
+  for k in 0 1 2 3; do cardboard simulate games/agram.rcy --games 100000 --shard $k/4 --json > s$k.json; done
+  cardboard merge s0.json s1.json s2.json s3.json --html agram.html")]
+    Merge {
+        /// The JSON reports.
+        #[arg(required = true, value_name = "REPORT")]
+        files: Vec<PathBuf>,
+        /// Print the merged report as one JSON object.
+        #[arg(long)]
+        json: bool,
+        /// Write the merged report as one self-contained HTML page.
+        #[arg(long, value_name = "FILE")]
+        html: Option<PathBuf>,
     },
     /// Count the move sequences from the start of a game, depth by depth:
     /// `depth d: nodes N (total T)`, N the nodes at exactly depth d, T the
@@ -221,6 +259,15 @@ fn parse_games(text: &str) -> Result<u64, String> {
         Ok(0) => Err("there is nothing to simulate in 0 games: give at least 1".to_string()),
         Ok(n) => Ok(n),
         Err(e) => Err(format!("`{text}` is not a number of games: {e}")),
+    }
+}
+
+/// Reads `--branching`: `sampled` or `all`.
+fn parse_branching(text: &str) -> Result<Branching, String> {
+    match text {
+        "sampled" => Ok(Branching::Sampled),
+        "all" => Ok(Branching::All),
+        _ => Err(format!("`{text}`: write `sampled` (1 game in 50) or `all`")),
     }
 }
 
@@ -415,6 +462,10 @@ fn command(command: Command, out: &mut Output<Stdout>) -> i32 {
             max_decisions,
             seats,
             json,
+            branching,
+            games_out,
+            html,
+            shard,
         } => with_rules(&file, game.limits(), |rules| {
             let seats = seats.clone().unwrap_or_default();
             let config = SimulateConfig {
@@ -424,14 +475,31 @@ fn command(command: Command, out: &mut Output<Stdout>) -> i32 {
                 max_decisions,
                 jobs: jobs.unwrap_or(0),
             };
+            let files = ReportFiles {
+                json,
+                html: html.clone(),
+                games_out: games_out.clone(),
+            };
+            let sweep = || Sweep {
+                branching,
+                shard,
+                file: file.display().to_string(),
+                rows: None,
+            };
             match position_of(rules, &game) {
-                Ok(Some(state)) => {
-                    simulate_command(&FromPosition::new(state), &config, &seats, json, out)
-                }
-                Ok(None) => simulate_command(rules, &config, &seats, json, out),
+                Ok(Some(state)) => simulate_command(
+                    &FromPosition::new(state),
+                    &config,
+                    &seats,
+                    sweep(),
+                    &files,
+                    out,
+                ),
+                Ok(None) => simulate_command(rules, &config, &seats, sweep(), &files, out),
                 Err(code) => code,
             }
         }),
+        Command::Merge { files, json, html } => merge_command(&files, json, html.as_deref(), out),
         Command::Perft {
             file,
             depth,
@@ -558,46 +626,186 @@ fn save_position(path: &Path, end: &GameEnd, state: Option<&State>) -> i32 {
     }
 }
 
+/// Where `simulate` writes besides its report on standard output.
+struct ReportFiles {
+    /// The report as JSON rather than text.
+    json: bool,
+    /// `--html`.
+    html: Option<PathBuf>,
+    /// `--games-out`.
+    games_out: Option<PathBuf>,
+}
+
 fn simulate_command<R: Ruleset>(
     rules: &R,
     config: &SimulateConfig,
     seats: &Seats,
-    json: bool,
+    base: Sweep<'static>,
+    files: &ReportFiles,
     out: &mut Output<Stdout>,
 ) -> i32 {
-    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-    let bar = if config.games >= 100 {
-        let bar = ProgressBar::with_draw_target(
-            Some(config.games),
-            ProgressDrawTarget::stderr_with_hz(4),
-        );
-        if let Ok(style) = ProgressStyle::with_template(
+    use std::io::Write;
+    let mut rows_file = None;
+    if let Some(path) = &files.games_out {
+        let format = match RowFormat::of_path(path) {
+            Ok(format) => format,
+            Err(e) => {
+                say!("error: {e}");
+                return 2;
+            }
+        };
+        match std::fs::File::create(path) {
+            Ok(f) => rows_file = Some((format, std::io::BufWriter::new(f))),
+            Err(e) => {
+                say!("error: cannot write {}: {e}", path.display());
+                return EXIT_UNREADABLE;
+            }
+        }
+    }
+    let mut sweep = Sweep {
+        branching: base.branching,
+        shard: base.shard,
+        file: base.file,
+        rows: None,
+    };
+    let mut write_rows;
+    if let Some((format, writer)) = rows_file.as_mut() {
+        let name = files.games_out.clone().unwrap_or_default();
+        write_rows = move |text: &str| {
+            writer
+                .write_all(text.as_bytes())
+                .map_err(|e| format!("cannot write {}: {e}", name.display()))
+        };
+        sweep.rows = Some(Rows {
+            format: *format,
+            write: &mut write_rows,
+        });
+    }
+    let bar = Progress::new(config.games, files.json);
+    let result = simulate_sweep(rules, config, seats, sweep, &|n| bar.inc(n));
+    bar.finish();
+    let report = match result {
+        Ok(report) => report,
+        Err(e) => {
+            say!("error: {e}");
+            return 1;
+        }
+    };
+    if let Some((_, mut writer)) = rows_file {
+        if let Err(e) = writer.flush() {
+            let name = files.games_out.clone().unwrap_or_default();
+            say!("error: cannot write {}: {e}", name.display());
+            return EXIT_UNREADABLE;
+        }
+    }
+    let code = show_report(&report, files.json, files.html.as_deref(), out);
+    if report.errors > 0 {
+        code.max(1)
+    } else {
+        code
+    }
+}
+
+/// Prints `report` (JSON or text) and writes its page to `html`; returns
+/// the exit code.
+fn show_report(
+    report: &SimulateReport,
+    json: bool,
+    html: Option<&Path>,
+    out: &mut Output<Stdout>,
+) -> i32 {
+    if json {
+        out.put(&format!("{}\n", report.to_json()));
+    } else {
+        out.put(&report.to_text());
+    }
+    if let Some(path) = html {
+        if let Err(e) = std::fs::write(path, report::html::page(report)) {
+            say!("error: cannot write {}: {e}", path.display());
+            return EXIT_UNREADABLE;
+        }
+    }
+    0
+}
+
+/// `cardboard merge`: reads the reports, merges them, shows the result.
+fn merge_command(
+    files: &[PathBuf],
+    json: bool,
+    html: Option<&Path>,
+    out: &mut Output<Stdout>,
+) -> i32 {
+    let mut reports = Vec::new();
+    for path in files {
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) => {
+                say!("error: cannot read {}: {e}", path.display());
+                return EXIT_UNREADABLE;
+            }
+        };
+        match SimulateReport::from_json(&text) {
+            Ok(r) => reports.push(r),
+            Err(e) => {
+                say!(
+                    "error: {}: not a report of `simulate --json`: {e}",
+                    path.display()
+                );
+                return EXIT_BAD_FILE;
+            }
+        }
+    }
+    match report::merge(&reports) {
+        Ok(merged) => show_report(&merged, json, html, out),
+        Err(e) => {
+            say!("error: {e}");
+            EXIT_BAD_FILE
+        }
+    }
+}
+
+/// The progress bar of `simulate` on standard error: drawn only when
+/// standard error is a terminal, not with `--json`, and only once the run
+/// has lasted a second (a short run shows nothing).
+struct Progress {
+    bar: indicatif::ProgressBar,
+    started: std::time::Instant,
+    shown: std::sync::atomic::AtomicBool,
+    wanted: bool,
+}
+
+impl Progress {
+    fn new(games: u64, json: bool) -> Progress {
+        use std::io::IsTerminal;
+        let bar = indicatif::ProgressBar::hidden();
+        bar.set_length(games);
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
             "{elapsed_precise} [{wide_bar}] {pos}/{len} games, {per_sec}, eta {eta}",
         ) {
             bar.set_style(style);
         }
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
-    let result = simulate_seated(rules, config, seats, &|n| bar.inc(n));
-    bar.finish_and_clear();
-    match result {
-        Ok(report) => {
-            if json {
-                out.put(&format!("{}\n", report.to_json()));
-            } else {
-                out.put(&report.to_text());
-            }
-            if report.errors > 0 {
-                1
-            } else {
-                0
-            }
+        Progress {
+            bar,
+            started: std::time::Instant::now(),
+            shown: std::sync::atomic::AtomicBool::new(false),
+            wanted: !json && std::io::stderr().is_terminal(),
         }
-        Err(e) => {
-            say!("error: {e}");
-            1
+    }
+
+    fn inc(&self, games: u64) {
+        use std::sync::atomic::Ordering;
+        self.bar.inc(games);
+        if self.wanted
+            && !self.shown.load(Ordering::Relaxed)
+            && self.started.elapsed().as_secs_f64() >= 1.0
+            && !self.shown.swap(true, Ordering::Relaxed)
+        {
+            self.bar
+                .set_draw_target(indicatif::ProgressDrawTarget::stderr_with_hz(4));
         }
+    }
+
+    fn finish(&self) {
+        self.bar.finish_and_clear();
     }
 }

@@ -8,6 +8,7 @@
 pub mod check;
 pub mod output;
 pub mod perft;
+pub mod report;
 pub mod run;
 pub mod simulate;
 
