@@ -258,3 +258,44 @@ fn teams_and_draws() {
         "move a card game STOCK -> p0 HAND"
     );
 }
+
+/// A game stopped by a rules error: every seat is told the error (which
+/// names the failed move as it was offered; a word of it that is a card
+/// the seat may not see would be written `a card`), and no seat's view of
+/// the failed game reveals a card it may not see.
+#[test]
+fn a_failed_game_is_told_without_hidden_cards() {
+    let rules = Rules::from_source(
+        "fails.rcy",
+        "(game
+ (setup (create players 2)
+        (create deck (game hloc STOCK) (deck (RANK (ONE, TWO, THREE, FOUR)))))
+ (do ((all player 'P (repeat 2 (move (top (game hloc STOCK)) (top ('P iloc HAND)))))))
+ (stage player (end (== (size (game hloc STOCK)) 5))
+   (choice ((any ((current player) iloc HAND) 'C
+      (do ((move 'C (top ((current player) hloc SECRET)))
+           (inc (game sto X) 9223372036854775807)))))))
+ (scoring max 0))",
+    )
+    .unwrap();
+    let mut state = rules
+        .start(&GameOptions {
+            seed: 1,
+            overrides: vec![],
+        })
+        .unwrap();
+    let first = state.legal_moves()[0].clone();
+    state.apply(&first).unwrap();
+    let second = state.legal_moves()[0].clone();
+    assert!(state.apply(&second).is_err());
+    let whole = state.whole_view();
+    for seat in 0..2 {
+        match state.observe(seat).status {
+            cardboard::observation::GameStatus::Failed(why) => {
+                assert!(why.contains("integer overflow"), "{why}")
+            }
+            other => panic!("{other:?}"),
+        }
+        check_seat(&state, &whole, seat, "failed");
+    }
+}

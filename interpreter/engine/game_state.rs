@@ -2,7 +2,7 @@
 //! player and driver plays a [`State`].
 
 use super::*;
-use crate::observation::Observation;
+use crate::observation::{GameStatus, Observation};
 
 impl GameState for State {
     type Move = Move;
@@ -187,6 +187,11 @@ impl State {
             .map(|m| m.iter().map(|p| *p as usize).collect())
             .collect();
         (seen.owners, seen.boards) = view::table_view(&self.tabs, &table, viewer);
+        if let (Some(v), GameStatus::Failed(why) | GameStatus::Stopped(why)) =
+            (viewer, &mut seen.status)
+        {
+            *why = view::redact(&self.tabs, &table, v, why);
+        }
         seen
     }
 

@@ -284,3 +284,86 @@ impl Reader {
             || (self.played && shown_to(tabs, table, dest, self.seat))
     }
 }
+
+/// `text` (a rules error's account, which names the move that failed as
+/// everyone's text writes it) with every word that is the name of a card
+/// `viewer` may not see, and of no card it sees, written `a card`.
+pub fn redact(tabs: &Tables, table: &Table, viewer: usize, text: &str) -> String {
+    let mut hidden = std::collections::HashSet::new();
+    let mut shown = std::collections::HashSet::new();
+    for (slot, cards) in table.locs.iter().enumerate() {
+        if cards.is_empty() {
+            continue;
+        }
+        let into = match shown_to(tabs, table, slot as Slot, viewer) {
+            true => &mut shown,
+            false => &mut hidden,
+        };
+        into.extend(cards.iter().map(|c| card_name(tabs, table, *c)));
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut word = String::new();
+    let in_word = |c: char| c.is_alphanumeric() || c == '_' || c == '-' || c == '#';
+    for c in text.chars().chain(std::iter::once(' ')) {
+        if in_word(c) {
+            word.push(c);
+            continue;
+        }
+        if hidden.contains(&word) && !shown.contains(&word) {
+            out.push_str("a card");
+        } else {
+            out.push_str(&word);
+        }
+        word.clear();
+        out.push(c);
+    }
+    out.pop();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::{GameOptions, Rules};
+
+    /// A rules error's words that name a card: kept for a seat that sees
+    /// it, `a card` for one that does not.
+    #[test]
+    fn redact_writes_hidden_cards_as_a_card() {
+        let rules = Rules::from_source(
+            "hands.rcy",
+            "(game
+ (setup (create players 2)
+        (create deck (game hloc STOCK) (deck (RANK (ONE, TWO, THREE, FOUR, FIVE)))))
+ (do ((all player 'P (move (top (game hloc STOCK)) (top ('P iloc HAND))))
+      (move (top (game hloc STOCK)) (top (game vloc UP)))))
+ (stage player (end (== 1 1)) (choice ((turn pass))))
+ (scoring max 0))",
+        )
+        .unwrap();
+        let state = rules
+            .start(&GameOptions {
+                seed: 1,
+                overrides: vec![],
+            })
+            .unwrap();
+        let whole = state.whole_view();
+        let name = |owner: &str, loc: &str| {
+            let o = whole.owner(owner).unwrap();
+            let l = o.locations.iter().find(|l| l.name == loc).unwrap();
+            l.cards.as_ref().unwrap()[0].name.clone()
+        };
+        let (mine, theirs, up) = (name("p0", "HAND"), name("p1", "HAND"), name("game", "UP"));
+        let text = format!("`move {theirs} p1 HAND -> p1 X`, {mine}, {up}-ish {theirs}X");
+        let table = state.table.borrow();
+        let for_p0 = super::redact(&state.tabs, &table, 0, &text);
+        assert_eq!(
+            for_p0,
+            format!("`move a card p1 HAND -> p1 X`, {mine}, {up}-ish {theirs}X")
+        );
+        let for_p1 = super::redact(&state.tabs, &table, 1, &text);
+        assert_eq!(
+            for_p1,
+            format!("`move {theirs} p1 HAND -> p1 X`, a card, {up}-ish {theirs}X")
+        );
+    }
+}
