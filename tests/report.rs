@@ -216,6 +216,18 @@ fn kinds_of_players_are_reported_together() {
     );
     assert_eq!(r.kinds[0].wins, r.wins[0] + r.wins[2]);
     assert!(r.to_text().contains("win rate per kind of player:"));
+    // Seat 0 is played by another kind than seat 1: its advantage says so.
+    assert!(r.to_text().contains("mixes the seat with who plays it"));
+    assert!(html::page(&r).contains("mixes the seat with who plays it"));
+    let alike = simulate_sweep(
+        &Toy,
+        &config,
+        &Seats::random(),
+        sweep(Branching::Sampled, None),
+        &|_| {},
+    )
+    .unwrap();
+    assert!(!alike.to_text().contains("mixes the seat"));
 }
 
 #[test]

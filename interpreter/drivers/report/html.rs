@@ -184,7 +184,8 @@ table{border-collapse:collapse;margin:.5rem 0}td,th{padding:.2rem .6rem;border-b
 td:first-child,th:first-child{text-align:left}th{background:#f4f4f4}
 svg{display:block;max-width:100%;height:auto;margin:.5rem 0}svg text{font-size:11px;fill:#333}
 .bar{fill:#4c78a8}.forced{fill:none;stroke:#e45756;stroke-width:2}.whisker{stroke:#222;stroke-width:1.5}
-.fair{stroke:#888;stroke-dasharray:4 3}.note{color:#555;font-size:.9rem}";
+.fair{stroke:#888;stroke-dasharray:4 3}.note{color:#555;font-size:.9rem}
+#seat-table td:nth-child(2),#seat-table th:nth-child(2),.pairs td{text-align:left}";
 
 /// The whole page of `report`.
 pub fn page(report: &SimulateReport) -> String {
@@ -228,7 +229,11 @@ pub fn page(report: &SimulateReport) -> String {
 
 /// A heading and a table of label and value rows.
 fn section(o: &mut String, id: &str, title: &str, rows: &[[String; 2]]) {
-    let _ = writeln!(o, "<h2 id=\"{id}\">{}</h2>\n<table>", escape(title));
+    let _ = writeln!(
+        o,
+        "<h2 id=\"{id}\">{}</h2>\n<table class=\"pairs\">",
+        escape(title)
+    );
     for [label, value] in rows {
         let _ = writeln!(
             o,
@@ -273,6 +278,9 @@ fn seats(o: &mut String, d: &PageData) {
             100.0 * a.low,
             100.0 * a.high
         );
+        if !d.kinds.is_empty() {
+            o.push_str("<p class=\"note\">The seats are played by different kinds of player: the first seat's advantage mixes the seat with who plays it.</p>\n");
+        }
     }
     if !d.kinds.is_empty() {
         o.push_str("<h2 id=\"kinds\">Win rate per kind of player</h2>\n<table>\n<tr><th>kind</th><th>seats</th><th>wins</th><th>win rate</th><th>95% interval</th><th>fair share</th></tr>\n");

@@ -164,6 +164,12 @@ fn seat_table(o: &mut String, r: &SimulateReport) {
             points(a.low),
             points(a.high),
         );
+        if r.kinds.len() > 1 {
+            let _ = writeln!(
+                o,
+                "                  (the seats are played by different kinds: this mixes the seat with who plays it)"
+            );
+        }
     }
     let _ = writeln!(
         o,
