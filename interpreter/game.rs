@@ -127,6 +127,14 @@ pub trait GameState: Clone + Send {
     fn undo(&mut self, undo: Self::Undo);
     /// The result, once the game is finished.
     fn outcome(&self) -> Option<Outcome>;
+    /// What the game's scoring gives for the table as it stands (the
+    /// scores and the seats first by them), the game running or not: for
+    /// a search that stops a playout before the end (docs/search.md). It
+    /// changes nothing. `None` when the game cannot score now (the
+    /// default, or a rules error in the scoring).
+    fn score_now(&self) -> Option<Outcome> {
+        None
+    }
     /// What `player` may see, as data (`docs/protocol.md`): every
     /// location with its count, the faces of the cards it may see (its
     /// own hidden ones included) and of no other, the boards, the

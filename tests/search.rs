@@ -454,6 +454,10 @@ impl GameState for Spy {
         self.note("outcome");
         self.inner.outcome()
     }
+    fn score_now(&self) -> Option<Outcome> {
+        self.note("score_now");
+        self.inner.score_now()
+    }
     fn observation(&self, player: usize) -> String {
         self.note("observation");
         self.inner.observation(player)
@@ -513,4 +517,113 @@ fn ismcts_asks_the_true_state_only_for_its_moves_and_resamples() {
         asked,
         ["current_player", "legal_moves", "moves_to_text", "resample"]
     );
+}
+
+/// A long race (a file of its own would change the fuzz campaign's
+/// inputs, which reads every `.rcy` under tests/): for LENGTH turns in
+/// all, the player to move either scores a point or lets the turn go; the
+/// most points win. A playout cut long before the end (the search's
+/// playout limit) is scored as it stands (GameState::score_now), so a
+/// search sees that a point now is worth having.
+const RACE: &str = "
+(game
+ (declare 400 'LENGTH)
+ (setup (create players 2))
+ (stage player (end (== (game sto TURNS) 'LENGTH))
+   (choice
+    ((inc (game sto IDLE) 1)
+     (inc ((current player) sto POINTS) 1)))
+   (inc (game sto TURNS) 1))
+ (scoring max ((current player) sto POINTS)))
+";
+
+fn race() -> Rules {
+    Rules::from_source("race.rcy", RACE).unwrap()
+}
+
+#[test]
+fn score_now_is_the_scoring_of_the_table_as_it_stands_and_changes_nothing() {
+    // The race after four decisions (seed fixed): the points scored so far
+    // are the scores, the seats ahead the winners; a finished game scores
+    // as its outcome.
+    let race = race();
+    let mut state = race.start(&options(1, &[("LENGTH", "6")])).unwrap();
+    let mut rng = GameRng::new(5);
+    for _ in 0..4 {
+        let mv = state.random_move(&mut rng).unwrap();
+        state.apply(&mv).unwrap();
+    }
+    let points = |s: &State, p: &str| {
+        let (text, key) = (s.describe(), format!("{p}:\n  sto POINTS = "));
+        let at = text.find(&key).map(|i| i + key.len());
+        at.map_or(0, |i| {
+            text[i..]
+                .split_whitespace()
+                .next()
+                .unwrap()
+                .parse::<i64>()
+                .unwrap()
+        })
+    };
+    let now = state.score_now().unwrap();
+    assert_eq!(now.scores, vec![points(&state, "p0"), points(&state, "p1")]);
+    let best = *now.scores.iter().max().unwrap();
+    let ahead: Vec<usize> = (0..2).filter(|&p| now.scores[p] == best).collect();
+    assert_eq!(now.winners, ahead);
+    while let Some(mv) = state.random_move(&mut rng) {
+        state.apply(&mv).unwrap();
+    }
+    assert_eq!(state.status(), Status::Finished);
+    assert_eq!(state.score_now(), state.outcome());
+
+    // Scoring a running game changes nothing: a game scored at every
+    // decision plays on as a copy that never was (Carteso and Agram, whose
+    // scorings read piles and storages).
+    for (file, set) in [
+        ("games/carteso.rcy", vec![]),
+        ("games/agram.rcy", vec![("NUMP", "4")]),
+    ] {
+        let game = rules(file);
+        let mut scored = game.start(&options(9, &set)).unwrap();
+        let mut plain = scored.clone();
+        let (mut r1, mut r2) = (GameRng::new(3), GameRng::new(3));
+        while scored.current_player().is_some() {
+            assert!(scored.score_now().is_some(), "{file}");
+            assert_eq!(scored.observation(0), plain.observation(0), "{file}");
+            assert_eq!(scored.legal_moves(), plain.legal_moves(), "{file}");
+            let (a, b) = (
+                scored.random_move(&mut r1).unwrap(),
+                plain.random_move(&mut r2).unwrap(),
+            );
+            assert_eq!(a, b, "{file}");
+            scored.apply(&a).unwrap();
+            plain.apply(&b).unwrap();
+        }
+        assert_eq!(scored.outcome(), plain.outcome(), "{file}");
+        assert_eq!(scored.describe(), plain.describe(), "{file}");
+    }
+}
+
+#[test]
+fn a_playout_cut_before_the_end_is_scored_as_the_game_stands() {
+    // In a race of 400 turns, playouts of 20 decisions never reach the
+    // end: scored as draws they would tell the two moves apart by chance
+    // only. Scored as the game stands, a point now is seen to be worth
+    // having, for every seed.
+    let race = race();
+    let state = race.start(&options(0, &[])).unwrap();
+    let config = SearchConfig {
+        playout_limit: 20,
+        ..SearchConfig::with_iterations(400)
+    };
+    for seed in 0..6 {
+        let mut searcher = Searcher::new(Method::Mcts, config, seed);
+        let visits = searcher.visits(&state, &state.legal_moves()).unwrap();
+        let mv = searcher.choose_move(&state).unwrap().unwrap();
+        assert!(
+            state.move_to_text(&mv).contains("POINTS"),
+            "seed {seed}: {visits:?}"
+        );
+        assert!(visits[1] > 2 * visits[0], "seed {seed}: {visits:?}");
+    }
 }

@@ -112,6 +112,27 @@ impl GameState for State {
         texts.pop().unwrap_or_default()
     }
 
+    fn score_now(&self) -> Option<Outcome> {
+        if self.status != Status::Running {
+            return self.outcome.clone();
+        }
+        // Scoring only reads the table, but a tie broken at random in it
+        // would draw from the game's generator: that, and a limit met, are
+        // put back as they were.
+        let mut table = self.table.borrow_mut();
+        let rng = table.rng.clone();
+        let stopped = table.stopped.take();
+        let scored = score(
+            &self.tabs,
+            &mut table,
+            &mut self.scratch.borrow_mut(),
+            &self.globals,
+        );
+        table.rng = rng;
+        table.stopped = stopped;
+        scored.ok()
+    }
+
     fn move_to_text(&self, mv: &Move) -> String {
         let mut texts = self.moves_to_text(std::slice::from_ref(mv));
         texts.pop().unwrap_or_default()

@@ -25,8 +25,7 @@ pub mod tree;
 use crate::game::GameState;
 use crate::player::Player;
 use crate::random::{below, GameRng};
-use std::collections::HashMap;
-use tree::{most_visited, search, RootMoves, SearchConfig};
+use tree::{most_visited, search, Identity, SearchConfig};
 
 /// Which search a [`Searcher`] runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,6 +69,8 @@ impl Searcher {
         match self.method {
             Method::Mcts => Ok(search(
                 moves,
+                &[],
+                Identity::Value,
                 me,
                 &config,
                 &mut self.rng,
@@ -79,36 +80,29 @@ impl Searcher {
                         None => *slot = Some(state.clone()),
                     }
                     let seed = rand::Rng::next_u64(rng);
-                    slot.as_mut()?.reseed_chance(seed);
-                    Some(RootMoves::Same)
+                    if let Some(s) = slot.as_mut() {
+                        s.reseed_chance(seed);
+                    }
+                    true
                 },
             )),
             Method::Ismcts => {
-                // The root's moves are found in a determinization by their
-                // text: the seat's own moves read the same in every state
-                // it cannot tell from the true one.
+                // Moves are told apart by their text: the seat's own moves
+                // read the same in every state it cannot tell from the
+                // true one, and another seat's move names what it plays.
                 let texts = state.moves_to_text(moves);
                 let mut drew = false;
                 let visits = search(
                     moves,
+                    &texts,
+                    Identity::Text,
                     me,
                     &config,
                     &mut self.rng,
                     |slot: &mut Option<S>, rng| {
-                        let drawn = state.resample(me, rng)?;
-                        drew = true;
-                        let theirs = drawn.legal_moves();
-                        let their_texts = drawn.moves_to_text(&theirs);
-                        let mut by_text: HashMap<&str, usize> = HashMap::new();
-                        for (i, t) in their_texts.iter().enumerate() {
-                            by_text.entry(t.as_str()).or_insert(i);
-                        }
-                        let map = texts
-                            .iter()
-                            .map(|t| by_text.get(t.as_str()).map(|&i| theirs[i].clone()))
-                            .collect();
-                        *slot = Some(drawn);
-                        Some(RootMoves::Mapped(map))
+                        *slot = state.resample(me, rng);
+                        drew |= slot.is_some();
+                        slot.is_some()
                     },
                 );
                 if !drew && config.iterations > 0 {

@@ -23,22 +23,30 @@ pub struct SearchConfig {
     pub iterations: u32,
     /// The UCB1 exploration constant (rewards lie in 0..=1).
     pub exploration: f64,
-    /// A playout still running after this many decisions is scored as a
-    /// draw (every seat gets `1 / seats`).
+    /// A playout still running after this many decisions is scored as the
+    /// game stands ([`GameState::score_now`]; a draw, `1 / seats` each,
+    /// when the game cannot score then).
     pub playout_limit: u32,
 }
 
 impl SearchConfig {
     /// `iterations` per decision, exploration 0.7, playouts of at most
-    /// 2,000 decisions.
+    /// [`PLAYOUT_LIMIT`] decisions.
     pub fn with_iterations(iterations: u32) -> SearchConfig {
         SearchConfig {
             iterations,
             exploration: 0.7,
-            playout_limit: 2_000,
+            playout_limit: PLAYOUT_LIMIT,
         }
     }
 }
+
+/// The decisions of a playout before it is cut and scored as the game
+/// stands: a long game (Cardbot Derby: some 1,600 decisions when played at
+/// random) is searched at a hundred times the iterations a second, with
+/// the game's own scoring as the only judge of a position. The other
+/// shipped games end within it nearly always.
+pub const PLAYOUT_LIMIT: u32 = 100;
 
 /// No child yet for this move.
 const NONE: u32 = u32::MAX;
@@ -46,8 +54,12 @@ const NONE: u32 = u32::MAX;
 /// One node: the moves seen available here and the child of each, and the
 /// statistics of the move that led here.
 struct Node<M> {
-    /// Every move seen available here, in the order first seen.
+    /// Every move seen available here, in the order first seen
+    /// ([`Identity::Value`]).
     moves: Vec<M>,
+    /// The texts of the moves seen available here, in the order first seen
+    /// ([`Identity::Text`]).
+    texts: Vec<String>,
     /// The child of each of `moves` ([`NONE`] until tried).
     child: Vec<u32>,
     /// The seat that played the move leading here (the root: the searcher).
@@ -63,6 +75,7 @@ impl<M> Node<M> {
     fn new(mover: usize) -> Node<M> {
         Node {
             moves: Vec::new(),
+            texts: Vec::new(),
             child: Vec::new(),
             mover,
             visits: 0,
@@ -92,38 +105,54 @@ pub fn rewards(outcome: Option<&Outcome>, seats: usize, out: &mut Vec<f64>) {
     }
 }
 
-/// How the root's moves are found in a drawn state.
-pub enum RootMoves<M> {
-    /// The drawn state's legal moves are the root's (a copy of the game).
-    Same,
-    /// For each root move, the drawn state's move that stands for it
-    /// (`None`: not available in that state).
-    Mapped(Vec<Option<M>>),
+/// How a node tells its moves apart from one drawn state to the next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Identity {
+    /// By the move itself (`==`): every drawn state is a copy of the game
+    /// with its chance drawn anew, whose moves mean the same (MCTS).
+    Value,
+    /// By the move's text ([`GameState::moves_to_text`]): a move names what
+    /// it does ("move HEARTS-ACE p0 HAND -> p0 TRICK"), while the move
+    /// itself may only say which item of a collection it picks, a different
+    /// card in a different determinization (ISMCTS).
+    Text,
 }
 
 /// Searches `config.iterations` iterations from the root, whose legal moves
 /// are `root_moves` and whose player is `me`; `draw` puts a fresh state for
-/// one iteration in its slot (it may reuse the state there) and says how
-/// the root's moves are found in it, or `None` when it cannot draw one
-/// (that iteration is skipped). Returns the visits of each root move.
+/// one iteration in its slot (it may reuse the state there), or says that
+/// it cannot draw one (`false`: that iteration is skipped). With
+/// [`Identity::Text`], `root_texts` are the texts of `root_moves` and a
+/// drawn state's root moves are found by them (a root move whose text the
+/// drawn state does not offer is not available in that iteration); with
+/// [`Identity::Value`] the drawn state's legal moves must be `root_moves`.
+/// Returns the visits of each root move.
 pub fn search<S: GameState>(
     root_moves: &[S::Move],
+    root_texts: &[String],
+    identity: Identity,
     me: usize,
     config: &SearchConfig,
     rng: &mut GameRng,
-    mut draw: impl FnMut(&mut Option<S>, &mut GameRng) -> Option<RootMoves<S::Move>>,
+    mut draw: impl FnMut(&mut Option<S>, &mut GameRng) -> bool,
 ) -> Vec<u32> {
     let mut nodes: Vec<Node<S::Move>> = vec![Node::new(me)];
     nodes[0].moves = root_moves.to_vec();
     nodes[0].child = vec![NONE; root_moves.len()];
+    if identity == Identity::Text {
+        nodes[0].texts = root_texts.to_vec();
+    }
     let mut slot: Option<S> = None;
     let mut path: Vec<u32> = Vec::new();
+    // The indices (in the node) of the moves the drawn state offers, and
+    // those moves as the drawn state has them.
     let mut available: Vec<usize> = Vec::new();
+    let mut offered: Vec<S::Move> = Vec::new();
     let mut reward = Vec::new();
     for _ in 0..config.iterations {
-        let Some(root_map) = draw(&mut slot, rng) else {
+        if !draw(&mut slot, rng) {
             continue;
-        };
+        }
         let Some(state) = slot.as_mut() else {
             continue;
         };
@@ -133,27 +162,36 @@ pub fn search<S: GameState>(
         // Down the tree, then one new node.
         while let Some(player) = state.current_player() {
             available.clear();
-            if at == 0 {
-                match &root_map {
-                    RootMoves::Same => available.extend(0..root_moves.len()),
-                    RootMoves::Mapped(map) => {
-                        available.extend((0..map.len()).filter(|&i| map[i].is_some()))
-                    }
+            offered.clear();
+            match (identity, at) {
+                (Identity::Value, 0) => available.extend(0..root_moves.len()),
+                (Identity::Value, _) => {
+                    let moves = state.legal_moves();
+                    note_available(&mut nodes[at], moves, &mut available);
                 }
-            } else {
-                let moves = state.legal_moves();
-                note_available(&mut nodes[at], moves, &mut available);
+                (Identity::Text, _) => {
+                    let moves = state.legal_moves();
+                    let texts = state.moves_to_text(&moves);
+                    note_texts(
+                        &mut nodes[at],
+                        at != 0,
+                        moves,
+                        texts,
+                        &mut available,
+                        &mut offered,
+                    );
+                }
             }
             if available.is_empty() {
                 break;
             }
-            let (i, expanded) = pick(&mut nodes, at, &available, config, rng);
-            let chosen = match (&root_map, at) {
-                (RootMoves::Mapped(map), 0) => map[i].clone(),
-                _ => Some(nodes[at].moves[i].clone()),
+            let (k, expanded) = pick(&mut nodes, at, &available, config, rng);
+            let i = available[k];
+            let chosen = match identity {
+                Identity::Value => &nodes[at].moves[i],
+                Identity::Text => &offered[k],
             };
-            let Some(chosen) = chosen else { break };
-            if state.apply(&chosen).is_err() {
+            if state.apply(chosen).is_err() {
                 break;
             }
             let child = match expanded {
@@ -182,8 +220,12 @@ pub fn search<S: GameState>(
             }
             steps += 1;
         }
-        let outcome = state.current_player().is_none().then(|| state.outcome());
-        rewards(outcome.flatten().as_ref(), state.num_players(), &mut reward);
+        // A game cut at the playout limit is scored as it stands.
+        let outcome = match state.current_player() {
+            None => state.outcome(),
+            Some(_) => state.score_now(),
+        };
+        rewards(outcome.as_ref(), state.num_players(), &mut reward);
         for &n in &path {
             let node = &mut nodes[n as usize];
             node.visits += 1;
@@ -193,6 +235,7 @@ pub fn search<S: GameState>(
     nodes[0]
         .child
         .iter()
+        .take(root_moves.len())
         .map(|&c| {
             if c == NONE {
                 0
@@ -228,10 +271,42 @@ fn note_available<M: PartialEq>(node: &mut Node<M>, moves: Vec<M>, available: &m
     }
 }
 
+/// As [`note_available`], the moves told apart by their `texts`: lists in
+/// `available` the index of each offered move's text in `node` (adding the
+/// texts never seen here when `grow`, else leaving their moves out), and
+/// the offered move beside it in `offered`.
+fn note_texts<M>(
+    node: &mut Node<M>,
+    grow: bool,
+    moves: Vec<M>,
+    texts: Vec<String>,
+    available: &mut Vec<usize>,
+    offered: &mut Vec<M>,
+) {
+    if node.texts == texts {
+        available.extend(0..texts.len());
+        offered.extend(moves);
+        return;
+    }
+    for (mv, text) in moves.into_iter().zip(texts) {
+        let i = match node.texts.iter().position(|t| *t == text) {
+            Some(i) => i,
+            None if grow => {
+                node.texts.push(text);
+                node.child.push(NONE);
+                node.texts.len() - 1
+            }
+            None => continue,
+        };
+        available.push(i);
+        offered.push(mv);
+    }
+}
+
 /// Picks one of the `available` moves at node `at`: an untried one at
-/// random if there is any (its index and `None`), else the child with the
-/// best UCB1 (its index and the child). Counts the availability of the
-/// tried ones.
+/// random if there is any (its position in `available` and `None`), else
+/// the child with the best UCB1 (its position and the child). Counts the
+/// availability of the tried ones.
 fn pick<M>(
     nodes: &mut [Node<M>],
     at: usize,
@@ -242,23 +317,23 @@ fn pick<M>(
     let children = &nodes[at].child;
     let untried = available.iter().filter(|&&i| children[i] == NONE).count();
     if untried > 0 {
-        let k = below(rng, untried);
-        let i = available
+        let n = below(rng, untried);
+        let k = available
             .iter()
-            .copied()
-            .filter(|&i| children[i] == NONE)
-            .nth(k)
-            .unwrap_or(available[0]);
+            .enumerate()
+            .filter(|&(_, &i)| children[i] == NONE)
+            .nth(n)
+            .map_or(0, |(k, _)| k);
         for &j in available {
             let c = nodes[at].child[j];
             if c != NONE {
                 nodes[c as usize].avail += 1;
             }
         }
-        return (i, None);
+        return (k, None);
     }
-    let mut best = (f64::NEG_INFINITY, available[0]);
-    for &j in available {
+    let mut best = (f64::NEG_INFINITY, 0);
+    for (k, &j) in available.iter().enumerate() {
         let c = nodes[at].child[j] as usize;
         let node = &mut nodes[c];
         node.avail += 1;
@@ -266,11 +341,11 @@ fn pick<M>(
         let score = node.reward / visits
             + config.exploration * (f64::from(node.avail).ln() / visits).sqrt();
         if score > best.0 {
-            best = (score, j);
+            best = (score, k);
         }
     }
-    let i = best.1;
-    (i, Some(nodes[at].child[i]))
+    let k = best.1;
+    (k, Some(nodes[at].child[available[k]]))
 }
 
 /// The index of the most visited move (the first of equals).
