@@ -440,11 +440,15 @@ impl<'a> Machine<'a> {
                 let Cards::Slot(slot) = self.cards(to)? else {
                     return Err("`create deck` needs a location such as `(game vloc DECK)`".into());
                 };
-                let before = self.table.cards.clone();
+                // Taken back by cutting the lists to their lengths (the
+                // cards' attributes are only ever appended to): keeping the
+                // old list instead made the next `make_mut` copy every
+                // card of the game at each journaled `create deck`.
+                let attrs_len = self.table.cards.len();
                 let loc_len = self.table.locs[slot as usize].len();
                 let card_count = self.table.card_loc.len();
                 self.record(|_| Undo::Created {
-                    cards: before,
+                    attrs_len,
                     card_count,
                     slot,
                     loc_len,
@@ -455,7 +459,7 @@ impl<'a> Machine<'a> {
                     let cards = deck_cards(deck, width);
                     (cards.len(), cards.concat())
                 });
-                let cards = Arc::make_mut(&mut self.table.cards);
+                let cards = super::journal::attrs_mut(&mut self.table.cards);
                 cards.extend_from_slice(rows);
                 let slot_cards = &mut self.table.locs[slot as usize];
                 for _ in 0..*count {

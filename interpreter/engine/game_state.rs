@@ -306,6 +306,7 @@ impl State {
 #[cfg(test)]
 mod tests {
     use crate::engine::{GameOptions, Rules};
+    use crate::game::GameState;
     use std::sync::Arc;
 
     /// A copy of a state at a choice shares the choice's plan (as large as
@@ -326,5 +327,44 @@ mod tests {
         other.clone_from(&state);
         assert!(Arc::ptr_eq(plan, other.plan.as_ref().expect("copied")));
         assert_eq!(copy.count_moves(), 1000);
+    }
+
+    /// A `create deck` tried and taken back (the moves listed, their
+    /// texts made) copies no card: the journal kept the list from before
+    /// and put it back, so every `create deck` tried copied the
+    /// attributes of every card of the game (`run` over a deck created at
+    /// each of 10,000 decisions took minutes). The attributes copied are
+    /// counted: the cards of the setup once (the game's own copy of the
+    /// setup kept for later games), never again; the old journal copied
+    /// some 10^6 here.
+    #[test]
+    fn a_create_deck_taken_back_copies_no_card() {
+        use crate::engine::journal::ATTRS_COPIED;
+        let source = "(game (setup (create players 1) \
+                        (create deck (game vloc STOCK) (deck (R (A, B, C, D))))) \
+                      (stage player (end (== (game sto N) 300)) \
+                        (choice ((do ((create deck (game vloc MORE) (deck (R (A, B, C)))) \
+                                      (inc (game sto N) 1)))))) \
+                      (scoring max 0))";
+        let rules = Rules::from_source("decks.rcy", source).expect("compiles");
+        // The second game starts from the setup the first one kept.
+        for _ in 0..2 {
+            let mut state = rules.start(&GameOptions::default()).expect("starts");
+            let setup_attrs = state.table.borrow().cards.len();
+            assert!(setup_attrs > 0);
+            ATTRS_COPIED.with(|c| c.set(0));
+            for _ in 0..300 {
+                let moves = state.legal_moves();
+                assert_eq!(state.moves_to_text(&moves).len(), 1);
+                state.apply(&moves[0]).expect("plays");
+            }
+            assert_eq!(state.status(), crate::game::Status::Finished);
+            assert_eq!(state.table.borrow().card_loc.len(), 4 + 300 * 3);
+            let copied = ATTRS_COPIED.with(|c| c.get());
+            assert!(
+                copied <= setup_attrs,
+                "{copied} attributes copied ({setup_attrs} in the setup)"
+            );
+        }
     }
 }

@@ -48,7 +48,8 @@ pub enum Undo {
     Cycle(CycleKind, CycleChange),
     /// Cards created by a deck (dropped again).
     Created {
-        cards: Arc<Vec<Sym>>,
+        /// The length of the cards' attributes before.
+        attrs_len: usize,
         card_count: usize,
         slot: Slot,
         loc_len: usize,
@@ -197,13 +198,13 @@ pub(super) fn take_back(t: &mut Table, lc: usize, u: Undo) -> bool {
             return true;
         }
         Undo::Created {
-            cards,
+            attrs_len,
             card_count,
             slot,
             loc_len,
         } => {
             t.card_loc.truncate(card_count);
-            t.cards = cards;
+            attrs_mut(&mut t.cards).truncate(attrs_len);
             t.locs[slot as usize].truncate(loc_len);
             touch(t, lc, slot);
         }
@@ -267,4 +268,22 @@ impl Machine<'_> {
         self.table.strs[i] = v;
         self.log(|m| format!("{} = {}", m.str_name(i), m.tabs.prog.symbols[v as usize]));
     }
+}
+
+/// The cards' attributes of a table, to be changed (only ever appended
+/// to, or cut back to an old length when a `create deck` is taken back):
+/// copied first when shared with a copy of the state or with the setup
+/// kept for later games. The tests count the attributes copied.
+pub(super) fn attrs_mut(cards: &mut Arc<Vec<Sym>>) -> &mut Vec<Sym> {
+    #[cfg(test)]
+    if Arc::strong_count(cards) > 1 {
+        ATTRS_COPIED.with(|c| c.set(c.get() + cards.len()));
+    }
+    Arc::make_mut(cards)
+}
+
+#[cfg(test)]
+thread_local! {
+    /// The cards' attributes copied by [`attrs_mut`] on this thread.
+    pub(super) static ATTRS_COPIED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
