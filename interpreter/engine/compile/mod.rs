@@ -42,8 +42,8 @@ use super::board::Dir;
 use super::eval::Fault;
 use super::exec::Machine;
 use crate::ir::{
-    Action, CardExpr, CardsExpr, CollectionExpr, Condact, NameRef, OwnerExpr, PlayerExpr, Pos,
-    Program, SpaceExpr, StageItem, VarId,
+    Action, AttrRef, BoolExpr, CardExpr, CardsExpr, CollectionExpr, Condact, NameRef, OwnerExpr,
+    PlayerExpr, Pos, Program, SpaceExpr, StageItem, StrExpr, VarId,
 };
 pub(super) use space::{Loaded, SpaceCond};
 
@@ -106,7 +106,7 @@ pub(super) struct Ctx<'a> {
 
 /// The guard of an option that is one `any` over the spaces of a board,
 /// `(any (spaces BOARD) 'V (GUARD ...))`, as a [`SpaceCond`]: a sampler
-/// may answer it for every item at once (see `engine/sample.rs`).
+/// may answer it for every item at once (see `engine/sample/`).
 pub(super) type OptionGuards = Box<[Option<OptionGuard>]>;
 
 /// See [`OptionGuards`].
@@ -131,6 +131,9 @@ pub struct Compiled {
     /// The guards of the options of each choice, by the same indices;
     /// `None` for an item that is no choice.
     guards: Vec<Vec<Option<OptionGuards>>>,
+    /// For the options of each choice, by the same indices, whether each
+    /// is an `any` over cards whose check [cannot fail](check_cannot_fail).
+    safe: Vec<Vec<Option<Box<[bool]>>>>,
     /// Each stage's `end` condition.
     ends: Vec<Run<bool>>,
 }
@@ -197,10 +200,26 @@ impl Compiled {
         };
         let mut guards = vec![choices(&prog.body)];
         guards.extend(prog.stages.iter().map(|s| choices(&s.items)));
+        let safe_of = |items: &[StageItem]| {
+            items
+                .iter()
+                .map(|item| match item {
+                    StageItem::Choice(options, _) => {
+                        let safe: Box<[bool]> = options.iter().map(check_cannot_fail).collect();
+                        // None for a choice without such an option.
+                        safe.contains(&true).then_some(safe)
+                    }
+                    StageItem::Stage(_) | StageItem::Run(_) | StageItem::Else(_) => None,
+                })
+                .collect::<Vec<_>>()
+        };
+        let mut safe = vec![safe_of(&prog.body)];
+        safe.extend(prog.stages.iter().map(|s| safe_of(&s.items)));
         let ends = prog.stages.iter().map(|s| cond::bool(&s.end, cx)).collect();
         Compiled {
             items,
             guards,
+            safe,
             ends,
         }
     }
@@ -211,6 +230,7 @@ impl Compiled {
         Compiled {
             items: Vec::new(),
             guards: Vec::new(),
+            safe: Vec::new(),
             ends: Vec::new(),
         }
     }
@@ -230,6 +250,14 @@ impl Compiled {
         pos: u32,
     ) -> Option<&[Option<OptionGuard>]> {
         let list = self.guards.get(stage.map_or(0, |s| s as usize + 1))?;
+        list.get(pos as usize)?.as_deref()
+    }
+
+    /// For the options of the choice at `pos` of `stage` (`None`: the top
+    /// level), when it is a choice, whether each is an `any` over cards
+    /// whose check cannot fail (see [`check_cannot_fail`]).
+    pub(super) fn option_safe(&self, stage: Option<u32>, pos: u32) -> Option<&[bool]> {
+        let list = self.safe.get(stage.map_or(0, |s| s as usize + 1))?;
         list.get(pos as usize)?.as_deref()
     }
 
@@ -289,4 +317,72 @@ fn same_for_every_space(action: &Action, var: VarId) -> bool {
     let to_the_space = matches!(dst.owner, OwnerExpr::Space(SpaceExpr::Var(v)) if v == var)
         && matches!(dst.name, NameRef::Fixed(_));
     fixed_source && to_the_space
+}
+
+/// Whether `option`, when it is one `any` with the card of a collection of
+/// cards in its variable (under guards and one-item `do`s, the collection
+/// checked at run time, see `engine/sample/`), is checked for every card
+/// without a rules error: its body is `(GUARD ACTION)` or `ACTION` where
+/// GUARD compares strings that are literals or attributes of the card
+/// (`cardatt` with a known key: `""` when the card lacks it), joined by
+/// `and`, `or` and `not`, and ACTION is a `move` of the card to the top or
+/// bottom of a named location of the game or of the current player (the
+/// card, the place and the location all exist). A sampler may then leave
+/// such an option's cards unchecked until a draw or a count needs them:
+/// no error can hide there.
+pub(super) fn check_cannot_fail(option: &Condact) -> bool {
+    let mut c = option;
+    loop {
+        match &c.action {
+            Action::Do(items) if items.len() == 1 => c = &items[0],
+            Action::Any { var, body, .. } => {
+                let guard_safe = body.cond.as_ref().is_none_or(|g| safe_cond(g, *var));
+                return guard_safe && safe_move(&body.action, *var);
+            }
+            _ => return false,
+        }
+    }
+}
+
+/// See [`check_cannot_fail`]: a condition on the card in `var`.
+fn safe_cond(cond: &BoolExpr, var: VarId) -> bool {
+    match cond {
+        BoolExpr::And(all) | BoolExpr::Or(all) => all.iter().all(|c| safe_cond(c, var)),
+        BoolExpr::Not(c) => safe_cond(c, var),
+        BoolExpr::Str { left, right, .. } => safe_str(left, var) && safe_str(right, var),
+        _ => false,
+    }
+}
+
+/// See [`check_cannot_fail`]: a literal, or an attribute of the card in
+/// `var`.
+fn safe_str(s: &StrExpr, var: VarId) -> bool {
+    match s {
+        StrExpr::Lit(_) => true,
+        StrExpr::CardAtt(AttrRef::Key(_) | AttrRef::Unknown, card) => {
+            matches!(**card, CardExpr::Var(v) if v == var)
+        }
+        _ => false,
+    }
+}
+
+/// See [`check_cannot_fail`]: a `move` of the card in `var` to the top or
+/// bottom of a named location of the game or the current player.
+fn safe_move(action: &Action, var: VarId) -> bool {
+    let Action::Move {
+        from: CardExpr::Var(v),
+        to: CardExpr::At(Pos::Top | Pos::Bottom, dst),
+    } = action
+    else {
+        return false;
+    };
+    let CardsExpr::Location(dst) = &**dst else {
+        return false;
+    };
+    *v == var
+        && matches!(
+            dst.owner,
+            OwnerExpr::Game | OwnerExpr::Player(PlayerExpr::Current)
+        )
+        && matches!(dst.name, NameRef::Fixed(_))
 }

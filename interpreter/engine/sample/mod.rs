@@ -51,6 +51,19 @@
 //! An option that is `(turn pass)` alone is a move whatever the table
 //! holds (its check only counts the pass): it is never run to be checked.
 //!
+//! An option that is an `any` over cards whose check cannot fail (see
+//! `compile::check_cannot_fail`: a guard on the card's attributes and a
+//! `move` of the card to a named location) is *lazy*: its slots are not
+//! checked when the game reaches the choice. A draw checks the slots it
+//! meets (as a sieve's verdict is found when first needed), a count checks
+//! them all once per decision (in the order of the cards' numbers, which
+//! reads their attributes in the order they are stored), and whether the
+//! choice has a legal move checks them in order until one is. No rules
+//! error can hide in such an option, and each slot's answer is the one
+//! [`Plan::check_all`] would have kept, so the same games stop at the same
+//! decisions and the same moves are drawn; a random game over a pile of
+//! 10^6 cards no longer checks 10^6 slots at each decision.
+//!
 //! The buffers of a plan and of a draw are reused from decision to
 //! decision on a thread (`Spare`).
 
@@ -62,10 +75,15 @@ use super::spaceset::Bits;
 use super::{Move, Path, State};
 use crate::game::Status;
 use crate::ir::{Action, Condact, VarId};
-use crate::random::{below, GameRng};
+use crate::random::GameRng;
 use std::cell::Cell;
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
 use std::sync::Arc;
+
+mod check;
+mod draw;
+#[cfg(test)]
+mod tests;
 
 /// What one option of a choice offers: `len` slots.
 #[derive(Clone, Debug)]
@@ -89,6 +107,50 @@ struct Slots {
     /// An option that is `(turn pass)` alone: always a move (its check
     /// only counts the pass), so it is never run to be checked.
     pass: bool,
+    /// An `any` over cards whose check cannot fail (see
+    /// `compile::check_cannot_fail`): its slots are checked one at a time
+    /// as draws meet them, and all of them only when they are counted.
+    lazy: bool,
+    /// Where the option's words start in [`Plan::legal`] (when its slots
+    /// are checked one by one, see [`Slots::unchecked`]; set by
+    /// [`Plan::check_all`]).
+    word: usize,
+}
+
+impl Slots {
+    /// Whether the option's slots are not checked when the plan is made
+    /// (so they have no words in [`Plan::legal`]).
+    #[inline(always)]
+    fn unchecked(&self) -> bool {
+        self.pass || self.lazy || self.uniform && self.sieve.is_some()
+    }
+}
+
+/// The legal slots of the `lazy` options, once counted (`usize::MAX`
+/// before):
+/// atomic for the same reason as [`Verdict`].
+#[derive(Debug)]
+struct Counted(AtomicUsize);
+
+impl Default for Counted {
+    fn default() -> Counted {
+        Counted(AtomicUsize::new(usize::MAX))
+    }
+}
+
+impl Counted {
+    fn get(&self) -> Option<usize> {
+        Some(self.0.load(Ordering::Relaxed)).filter(|&n| n != usize::MAX)
+    }
+    fn set(&self, n: usize) {
+        self.0.store(n, Ordering::Relaxed)
+    }
+}
+
+impl Clone for Counted {
+    fn clone(&self) -> Counted {
+        Counted(AtomicUsize::new(self.0.load(Ordering::Relaxed)))
+    }
 }
 
 /// The verdict of an option checked alike over its sieve, once known (0
@@ -131,7 +193,16 @@ pub(super) struct Plan {
     legal: Vec<u64>,
     /// How many are.
     legal_count: usize,
+    /// Whether an option is `lazy` (and has slots).
+    lazy: bool,
+    /// How many slots of the `lazy` options are legal, once counted.
+    lazy_legal: Counted,
 }
+
+/// The fewest cards an `any` over cards needs to be `lazy`: checking a
+/// few when the game reaches the choice costs less than a machine for
+/// each draw (the hands of a card game stay checked in full).
+const LAZY_FROM: usize = 64;
 
 /// A plan as a state keeps it: made once per decision, shared by copies.
 pub(super) type SharedPlan = Arc<Plan>;
@@ -191,7 +262,7 @@ impl Plan {
     fn of(
         m: &mut Machine,
         options: &[Condact],
-        guards: Option<&[Option<OptionGuard>]>,
+        (guards, safe): Aids,
     ) -> Result<Option<Plan>, (usize, Fault)> {
         // Cut by their shape first: nothing is evaluated for a choice that
         // cannot be sampled.
@@ -201,6 +272,8 @@ impl Plan {
         let mut plan = Plan {
             options: SPARE.with(|s| s.options.take()),
             total: 0,
+            lazy: false,
+            lazy_legal: Counted::default(),
             legal: SPARE.with(|s| s.legal.take()),
             legal_count: 0,
         };
@@ -213,6 +286,8 @@ impl Plan {
                     uniform: false,
                     verdict: Verdict::default(),
                     pass: option.cond.is_none() && matches!(option.action, Action::TurnPass),
+                    lazy: false,
+                    word: 0,
                 });
                 continue;
             }
@@ -255,6 +330,11 @@ impl Plan {
                 _ => None,
             };
             let uniform = sieve.is_some() && guard.is_some_and(|g| g.uniform);
+            let lazy = matches!(picker, Some(Picker::Cards(_)))
+                && len >= LAZY_FROM
+                && sieve.is_none()
+                && safe.and_then(|s| s.get(o)).is_some_and(|&s| s);
+            plan.lazy |= lazy;
             m.undo_to(mark);
             plan.options.push(Slots {
                 len,
@@ -263,300 +343,19 @@ impl Plan {
                 uniform,
                 verdict: Verdict::default(),
                 pass: false,
+                lazy,
+                word: 0,
             });
         }
         plan.total = plan.options.iter().map(|o| o.len).sum();
         Ok(Some(plan))
     }
-
-    /// Checks every slot, in the order exploration runs them (option by
-    /// option, item by item), and keeps which are legal; the first rules
-    /// error met is an `Err` with the index of its option. Returns how
-    /// many slots were found legal. Slots outside a sieve are not legal and
-    /// need no check. An option checked alike over its sieve (`uniform`) is
-    /// left to be checked when a draw or a count first needs it (its legal
-    /// slots are then its sieve, see [`Plan::is_legal`]): its check cannot
-    /// fail (a `move` from a named pile of the game or the current player
-    /// to a named location of a space of the board: the card, the place
-    /// and the space all exist, see `compile::same_for_every_space`), so
-    /// leaving it unchecked hides no error.
-    fn check_all(&mut self, m: &mut Machine, options: &[Condact]) -> Result<usize, (usize, Fault)> {
-        let mut legal = std::mem::take(&mut self.legal);
-        legal.clear();
-        let mut count = 0;
-        let mut r = Ok(());
-        'options: for (o, slots) in self.options.iter().enumerate() {
-            let len = slots.len as u32;
-            if slots.pass {
-                count += slots.len;
-                continue;
-            }
-            if slots.uniform && slots.sieve.is_some() {
-                continue;
-            }
-            // One bit per item, from the word where this option's start.
-            let word = legal.len();
-            legal.resize(word + slots.len.div_ceil(64), 0);
-            let mut one = |m: &mut Machine, i: u32| match self.check_slot(m, options, o, i as usize)
-            {
-                Ok(found) => {
-                    if found.is_some() {
-                        legal[word + i as usize / 64] |= 1 << (i % 64);
-                        count += 1;
-                    }
-                    Ok(())
-                }
-                Err(f) => Err(f),
-            };
-            let checked = match &slots.sieve {
-                Some(sieve) => {
-                    let mut from = 0;
-                    let mut out = Ok(());
-                    while let Some(i) = sieve.least_from(from).filter(|&i| i < len) {
-                        from = i + 1;
-                        out = one(m, i);
-                        if out.is_err() {
-                            break;
-                        }
-                    }
-                    out
-                }
-                None => (0..len).try_for_each(|i| one(m, i)),
-            };
-            if let Err(f) = checked {
-                r = Err((o, f));
-                break 'options;
-            }
-        }
-        self.legal = legal;
-        self.legal_count = count;
-        r.map(|()| count)
-    }
-
-    /// Whether slot `s` is legal, as [`Plan::check_all`] found it (an
-    /// option checked alike over its sieve whose verdict is not known yet
-    /// is asked of `uniform`): its option and item when it is.
-    #[inline(always)]
-    fn is_legal(
-        &self,
-        s: usize,
-        uniform: &mut impl FnMut(usize) -> bool,
-    ) -> Option<(usize, usize)> {
-        let mut s = s;
-        let mut word = 0;
-        for (o, slots) in self.options.iter().enumerate() {
-            let n = slots.len;
-            if s >= n {
-                s -= n;
-                // Only options whose slots were checked one by one have
-                // words of their own (see `check_all`).
-                if !(slots.pass || slots.uniform && slots.sieve.is_some()) {
-                    word += n.div_ceil(64);
-                }
-                continue;
-            }
-            let legal = if slots.pass {
-                true
-            } else {
-                match &slots.sieve {
-                    Some(sieve) if slots.uniform => {
-                        sieve.contains(s as u32)
-                            && match slots.verdict.get() {
-                                0 => uniform(o),
-                                v => v == 1,
-                            }
-                    }
-                    _ => self
-                        .legal
-                        .get(word + s / 64)
-                        .is_some_and(|w| w & (1 << (s % 64)) != 0),
-                }
-            };
-            return legal.then_some((o, s));
-        }
-        None
-    }
-
-    /// Whether item `i` of option `o` of the choice `options` is a legal
-    /// move (run alone, its last action only checked, and taken back): its
-    /// option, and the item it picks when the option is an `any`; a rules
-    /// error is an `Err`.
-    #[inline(always)]
-    fn check_slot(
-        &self,
-        m: &mut Machine,
-        options: &[Condact],
-        o: usize,
-        i: usize,
-    ) -> R<Option<(usize, Option<u32>)>> {
-        let Some(slots) = self.options.get(o) else {
-            return Ok(None);
-        };
-        if slots.pass {
-            return Ok(Some((o, None)));
-        }
-        if slots.sieve.as_ref().is_some_and(|b| !b.contains(i as u32)) {
-            return Ok(None);
-        }
-        // Known for every item of the sieve once checked for one.
-        match slots.verdict.get() {
-            1 => return Ok(Some((o, Some(i as u32)))),
-            2 => return Ok(None),
-            _ => {}
-        }
-        self.check_run(m, options, o, i)
-    }
-
-    /// [`Plan::check`] of item `i` of option `o` by running it (out of
-    /// line: the slots passed over above cost no call).
-    #[inline(never)]
-    fn check_run(
-        &self,
-        m: &mut Machine,
-        options: &[Condact],
-        o: usize,
-        i: usize,
-    ) -> R<Option<(usize, Option<u32>)>> {
-        let (Some(option), Some(slots)) = (options.get(o), self.options.get(o)) else {
-            return Ok(None);
-        };
-        let mark = m.journal_len();
-        m.actions = 0;
-        let (r, pick) = match &slots.picker {
-            None => (m.check_condact(option), None),
-            Some(picker) => {
-                let Some((var, body)) = lone_any(option) else {
-                    return Ok(None);
-                };
-                let item = picker.get(i, m);
-                m.set_var(var as usize, item);
-                // Past the sieve the guard holds (the sieve is exact); an
-                // error of the action is located at the body, as the
-                // whole body's check would locate it.
-                let r = match slots.sieve {
-                    Some(_) => m
-                        .check_action(&body.action)
-                        .map_err(|f| m.locate(f, body.span)),
-                    None => m.check_condact(body),
-                };
-                // And at the option when the body did not locate it.
-                (r.map_err(|f| m.locate(f, option.span)), Some(i as u32))
-            }
-        };
-        m.undo_to(mark);
-        r?;
-        let legal = m.actions > 0;
-        if slots.uniform {
-            slots.verdict.set(if legal { 1 } else { 2 });
-        }
-        Ok(legal.then_some((o, pick)))
-    }
-
-    /// Whether option `o`, checked alike over its sieve (`uniform`), is
-    /// legal at the items of its sieve: its verdict, found by checking its
-    /// first item the first time it is asked. Its check cannot fail (see
-    /// [`Plan::check_all`]: an error there would be a bug of
-    /// `compile::same_for_every_space`); the option would count as no move.
-    fn uniform_legal(&self, m: &mut Machine, options: &[Condact], o: usize) -> bool {
-        let Some(slots) = self.options.get(o) else {
-            return false;
-        };
-        match slots.verdict.get() {
-            1 => return true,
-            2 => return false,
-            _ => {}
-        }
-        let first = slots.sieve.as_ref().and_then(|b| b.least());
-        match first.filter(|&i| (i as usize) < slots.len) {
-            Some(i) => matches!(self.check_slot(m, options, o, i as usize), Ok(Some(_))),
-            None => false,
-        }
-    }
-
-    /// The verdicts of the options checked alike over their sieves that
-    /// [`Plan::check_all`] left, in order, until a legal one is found when
-    /// `until_legal`: whether one is legal, or the rules error of its check.
-    fn uniform_verdicts(
-        &self,
-        m: &mut Machine,
-        options: &[Condact],
-        until_legal: bool,
-    ) -> Result<bool, (usize, Fault)> {
-        let mut any = false;
-        for (o, slots) in self.options.iter().enumerate() {
-            if !(slots.uniform && slots.sieve.is_some()) || slots.verdict.get() != 0 {
-                any |= slots.verdict.get() == 1;
-                continue;
-            }
-            let first = slots.sieve.as_ref().and_then(|b| b.least());
-            if let Some(i) = first.filter(|&i| (i as usize) < slots.len) {
-                any |= self
-                    .check_slot(m, options, o, i as usize)
-                    .map_err(|f| (o, f))?
-                    .is_some();
-            }
-            if any && until_legal {
-                break;
-            }
-        }
-        Ok(any)
-    }
-
-    /// Whether every option checked alike over its sieve has its verdict:
-    /// a draw then needs no machine.
-    fn verdicts_known(&self) -> bool {
-        self.options
-            .iter()
-            .all(|o| !(o.uniform && o.sieve.is_some()) || o.verdict.get() != 0)
-    }
-
-    /// Draws slots uniformly without replacement until one is legal (as
-    /// [`Plan::check_all`] found them; `uniform` gives the verdict of an
-    /// option checked alike over its sieve that has none yet).
-    fn draw(&self, rng: &mut GameRng, uniform: &mut impl FnMut(usize) -> bool) -> Option<Move> {
-        let (mut order, mut swaps) = SPARE.with(|s| (s.order.take(), s.swaps.take()));
-        // `order` is 0, 1, 2 ... (see `Spare`): only its end may be missing.
-        if order.len() < self.total {
-            order.extend(order.len() as u32..self.total as u32);
-        }
-        swaps.clear();
-        let mut found = None;
-        for t in 0..self.total {
-            let r = t + below(rng, self.total - t);
-            order.swap(t, r);
-            swaps.push(r as u32);
-            found = self.is_legal(order[t] as usize, uniform);
-            if found.is_some() {
-                break;
-            }
-        }
-        // Back to 0, 1, 2 ... for the next draw: only the slots swapped.
-        for (t, &r) in swaps.iter().enumerate().rev() {
-            order.swap(t, r as usize);
-        }
-        let (order, swaps) = SPARE.with(|s| (s.order.replace(order), s.swaps.replace(swaps)));
-        leave(order);
-        leave(swaps);
-        let (o, i) = found?;
-        let pick = self.options.get(o)?.picker.is_some().then_some(i as u32);
-        Some(slot_move(o, pick))
-    }
-
-    /// How many slots are legal: the number of legal moves (every legal
-    /// move is one slot). An option checked alike over its sieve has all of
-    /// them legal or none: one is checked.
-    fn count_legal(&self, m: &mut Machine, options: &[Condact]) -> usize {
-        let uniform: usize = (0..self.options.len())
-            .filter_map(|o| {
-                let slots = &self.options[o];
-                let sieve = slots.sieve.as_ref().filter(|_| slots.uniform)?;
-                self.uniform_legal(m, options, o)
-                    .then(|| (sieve.count() as usize).min(slots.len))
-            })
-            .sum();
-        self.legal_count + uniform
-    }
 }
+
+/// What the compiled rules know of a choice's options: their guards over
+/// spaces (`compile::OptionGuard`) and which are `any`s over cards whose
+/// check cannot fail (`compile::check_cannot_fail`).
+pub(super) type Aids<'a> = (Option<&'a [Option<OptionGuard>]>, Option<&'a [bool]>);
 
 /// What a choice with `options` offers, found with `m` (its journal on;
 /// the table is left as it was): its plan when it can be sampled, else its
@@ -568,18 +367,20 @@ impl Plan {
 pub(super) fn prepare(
     m: &mut Machine,
     options: &[Condact],
-    guards: Option<&[Option<OptionGuard>]>,
+    aids: Aids,
     (plan, legal): (&mut Option<SharedPlan>, &mut Option<Vec<Move>>),
 ) -> Result<bool, (usize, Fault)> {
     *plan = None;
-    match Plan::of(m, options, guards)? {
+    match Plan::of(m, options, aids)? {
         Some(mut made) => {
             *legal = None;
             // The options left unchecked are only checked when no other
             // slot is legal.
             let checked = made.check_all(m, options);
             let made = plan.insert(Arc::new(made));
-            Ok(checked? > 0 || made.uniform_verdicts(m, options, true)?)
+            Ok(checked? > 0
+                || made.uniform_verdicts(m, options, true)?
+                || made.lazy_any(m, options))
         }
         None => {
             let moves = m.explore_moves(options)?;
@@ -587,68 +388,6 @@ pub(super) fn prepare(
             *legal = Some(moves);
             Ok(any)
         }
-    }
-}
-
-/// What playing a slot of a plan runs: the whole option, or the body of
-/// its lone `any` with the item bound (the picker, the item, the variable,
-/// the body, whether the slot passed a sieve).
-type SlotRun<'p> = Option<(&'p Picker, usize, VarId, &'p Condact, bool)>;
-
-impl Plan {
-    /// What playing `mv` runs, when it is a slot of this plan of the choice
-    /// `options`.
-    fn slot_run<'p>(&'p self, options: &'p [Condact], mv: &Move) -> Option<SlotRun<'p>> {
-        let o = mv.option as usize;
-        let option = options.get(o)?;
-        let slots = self.options.get(o)?;
-        match (&slots.picker, mv.path.as_slice()) {
-            (None, []) if slots.len == 1 => Some(None),
-            (Some(picker), &[i]) if (i as usize) < slots.len => {
-                let (var, body) = lone_any(option)?;
-                let sieved = slots.sieve.as_ref().is_some_and(|b| b.contains(i));
-                Some(Some((picker, i as usize, var, body, sieved)))
-            }
-            _ => None,
-        }
-    }
-
-    /// Whether `mv` is a slot of this plan of the choice `options`.
-    pub(super) fn fits(&self, options: &[Condact], mv: &Move) -> bool {
-        self.slot_run(options, mv).is_some()
-    }
-
-    /// Plays `mv`, a move drawn from this plan of the choice `options`,
-    /// with `m` (its journal on), as `State::play` keeps a move, but from
-    /// where the plan stands: an option without `any` runs whole; for an
-    /// `any`, its guards and collection were evaluated when the plan was
-    /// made, held, changed nothing and did nothing, and the table has not
-    /// changed since, so only its body runs, with the item bound (the same
-    /// changes, draws and errors as the whole run). A move that fails is
-    /// taken back; `mv` must be a slot of the plan ([`Plan::fits`]).
-    #[inline(always)]
-    pub(super) fn play(&self, m: &mut Machine, options: &[Condact], mv: &Move) -> R<()> {
-        let r = match self.slot_run(options, mv) {
-            Some(None) => match options.get(mv.option as usize) {
-                Some(option) => m.condact(option),
-                None => Err("internal: no such option".into()),
-            },
-            Some(Some((picker, i, var, body, sieved))) => {
-                let item = picker.get(i, m);
-                m.set_var(var as usize, item);
-                // A slot of the sieve: its guard holds (see `check`).
-                if sieved {
-                    m.action(&body.action)
-                } else {
-                    m.condact(body)
-                }
-            }
-            None => Err("internal: the move is no slot of the plan".into()),
-        };
-        if r.is_err() {
-            m.undo_all();
-        }
-        r
     }
 }
 
@@ -734,13 +473,16 @@ impl State {
         *self.legal.get_mut() = None;
         *self.sampled.get_mut() = None;
         self.plan = None;
-        let guards = self
-            .frames
-            .last()
-            .and_then(|f| self.tabs.compiled.option_guards(f.stage, f.pos));
+        let aids = self.frames.last().map_or((None, None), |f| {
+            let compiled = &self.tabs.compiled;
+            (
+                compiled.option_guards(f.stage, f.pos),
+                compiled.option_safe(f.stage, f.pos),
+            )
+        });
         let (mut plan, mut moves) = (None, None);
         let found = self
-            .with_choice(|m, options| prepare(m, options, guards, (&mut plan, &mut moves)))
+            .with_choice(|m, options| prepare(m, options, aids, (&mut plan, &mut moves)))
             .unwrap_or(Ok(false));
         self.plan = plan;
         *self.legal.get_mut() = moves.map(std::sync::Arc::new);
@@ -769,8 +511,10 @@ impl State {
     pub(super) fn sample(&self, rng: &mut GameRng) -> Option<Option<Move>> {
         let plan = self.plan.as_ref()?;
         if plan.verdicts_known() {
-            return Some(plan.draw(rng, &mut |_| false));
+            return Some(plan.draw(rng, &mut |_, _| false));
         }
-        self.with_choice(|m, options| plan.draw(rng, &mut |o| plan.uniform_legal(m, options, o)))
+        self.with_choice(|m, options| {
+            plan.draw(rng, &mut |o, i| plan.unchecked_legal(m, options, o, i))
+        })
     }
 }
