@@ -251,6 +251,11 @@ struct GameArgs {
     /// Stop a game at a choice of more than this many legal moves.
     #[arg(long, value_name = "N", default_value_t = limits::DEFAULT_MAX_OPTIONS)]
     max_options: u64,
+    /// Refuse a game whose table would have more than this many locations
+    /// and storages (every space of the boards has one of each name the
+    /// rules use), before the boards are built.
+    #[arg(long, value_name = "N", default_value_t = limits::DEFAULT_MAX_SLOTS)]
+    max_slots: u64,
 }
 
 /// Reads `--games`: a number of games, at least 1.
@@ -296,6 +301,7 @@ impl GameArgs {
             steps: self.max_steps,
             cards: self.max_cards,
             options: self.max_options,
+            slots: self.max_slots,
         }
     }
 

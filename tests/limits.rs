@@ -121,6 +121,46 @@ fn board_sizes_that_overflow_are_refused_at_start() {
     );
 }
 
+/// The table a game's boards would make (every space an owner of one
+/// location or storage of each name the rules use) is bounded before
+/// anything is built (`--max-slots`): a track that fits the boards' limit
+/// of spaces but whose table passes the limit is refused with a message
+/// naming the flag, and starts with the limit raised. Cartagena with a
+/// `VARIANT` of 65536 built a track of 655,378 spaces (373 MB) before
+/// its own `require` refused the variant.
+#[test]
+fn the_table_of_the_boards_is_bounded_before_it_is_built() {
+    let small = Limits {
+        slots: 100_000,
+        ..Limits::default()
+    };
+    let r = rules("sizes.rcy").with_limits(small);
+    let e = start_error(&r, &[("LEN", "200000")]);
+    assert!(
+        e.contains("the boards' 200009 spaces would make a table of")
+            && e.contains("at most 100000 are allowed (the limit of --max-slots)"),
+        "{e}"
+    );
+    let raised = Limits {
+        slots: 10_000_000,
+        ..Limits::default()
+    };
+    start(
+        &rules("sizes.rcy").with_limits(raised),
+        &[("LEN", "200000")],
+    )
+    .expect("raised");
+    // At the default limit.
+    let path = format!("{}/games/cartagena.rcy", env!("CARGO_MANIFEST_DIR"));
+    let cartagena = Rules::load(std::path::Path::new(&path)).expect("loads");
+    let e = start_error(&cartagena, &[("VARIANT", "65536")]);
+    assert!(
+        e.contains("the boards' 655378 spaces would make a table of")
+            && e.contains("(the limit of --max-slots)"),
+        "{e}"
+    );
+}
+
 /// The rules of `tests/limits/NAME` with small limits.
 fn limited(name: &str, limits: Limits) -> Rules {
     rules(name).with_limits(limits)
@@ -131,6 +171,7 @@ const SMALL: Limits = Limits {
     steps: 100_000,
     cards: 1_000,
     options: 1_000,
+    slots: 100_000,
 };
 
 /// The message of a game stopped by the engine, played out by the random
@@ -163,11 +204,11 @@ fn work_without_a_decision_stops_the_game_naming_the_limit() {
     let end = run_game(&r, &GameOptions::default(), 100).end;
     assert!(matches!(end, GameEnd::Finished(_)), "{end:?}");
     for (case, place) in [
-        ("1", "the stage at line 11"),
-        ("2", "the choice at line 17, column 4"),
+        ("1", "the stage at line 12"),
+        ("2", "the choice at line 18, column 4"),
         ("3", "the top level"),
-        ("4", "the stage at line 11"),
-        ("5", "the stage at line 19"),
+        ("4", "the stage at line 12"),
+        ("5", "the stage at line 20"),
     ] {
         let why = stopped(&r, &[("CASE", case)]);
         assert_eq!(
@@ -187,6 +228,26 @@ fn work_without_a_decision_stops_the_game_naming_the_limit() {
         },
     );
     assert!(stopped(&r, &[("CASE", "5")]).contains("more than 1000000 steps"));
+}
+
+/// A move played to be taken back (perft, search) keeps every change up
+/// to the next decision: a stage that loops without a decision, changing
+/// three storages at each pass, is stopped when the changes kept pass the
+/// limit of steps (they grew to gigabytes under perft before the limit of
+/// steps was reached: found by the fuzzer); played for good, the same
+/// game is stopped by its steps.
+#[test]
+fn the_changes_kept_to_be_taken_back_are_bounded() {
+    let r = limited("steps.rcy", SMALL);
+    let s = start(&r, &[("CASE", "6")]).unwrap();
+    let e = perft(&s, 3).expect_err("a stopped game");
+    assert!(
+        e.to_string().contains(
+            "more than 100000 changes to take back without any decision (the limit of --max-steps)"
+        ),
+        "{e}"
+    );
+    assert!(stopped(&r, &[("CASE", "6")]).contains("more than 100000 steps"));
 }
 
 #[test]

@@ -216,6 +216,14 @@ impl<'a> Machine<'a> {
                 if ex.found.len() as u64 >= m.tabs.limits.options {
                     return Err(m.too_many_options());
                 }
+                // A long move (a chain of many steps) keeps its picks on
+                // the heap: they count as steps, so that `--max-steps`
+                // bounds the memory of the moves listed as well as their
+                // number does (a chain of 1,000 hops listed a million
+                // times took gigabytes before the limit of steps).
+                if ex.path.len() > super::Path::INLINE {
+                    m.charge(ex.path.len())?;
+                }
                 ex.found.push(super::Path::from_slice(&ex.path));
             }
             Ok(())

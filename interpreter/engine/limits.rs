@@ -1,5 +1,6 @@
 //! Limits on the work and memory of one game, each raised by a flag of the
-//! command line (`--max-steps`, `--max-cards`, `--max-options`).
+//! command line (`--max-steps`, `--max-cards`, `--max-options`,
+//! `--max-slots`).
 //!
 //! A rules file may ask for more than any machine has: two nested
 //! `repeat 1000000` between two decisions, a deck of 10^12 cards, a choice
@@ -26,12 +27,21 @@ pub struct Limits {
     /// each pass through a stage, each item of a stage and each item of a
     /// collection listed or looped over (`all`, `any`, `filter`, `repeat`
     /// ...) is one step, and so is each card a moved card is taken from
-    /// under or put under (the cards shifted in its piles).
+    /// under or put under (the cards shifted in its piles). The changes
+    /// journaled to be taken back (while moves are tried, and the whole
+    /// way to the next decision for a move played to be taken back, as
+    /// perft and search play them) are bounded by the same number: their
+    /// memory grows with the work done.
     pub steps: u64,
     /// `--max-cards`: cards in play (every card `create deck` made).
     pub cards: u64,
     /// `--max-options`: the legal moves a choice may list.
     pub options: u64,
+    /// `--max-slots`: the locations and storages of the table, checked
+    /// before the boards and the table are built (every owner, the game,
+    /// each player, each team and each space of the boards, has one of
+    /// each name the rules use: spaces x names, about 24 bytes each).
+    pub slots: u64,
 }
 
 /// The default `--max-steps`.
@@ -40,6 +50,8 @@ pub const DEFAULT_MAX_STEPS: u64 = 10_000_000;
 pub const DEFAULT_MAX_CARDS: u64 = 1_000_000;
 /// The default `--max-options`.
 pub const DEFAULT_MAX_OPTIONS: u64 = 1_000_000;
+/// The default `--max-slots` (a table of about 100 MB).
+pub const DEFAULT_MAX_SLOTS: u64 = 1 << 22;
 
 impl Default for Limits {
     fn default() -> Limits {
@@ -47,6 +59,7 @@ impl Default for Limits {
             steps: DEFAULT_MAX_STEPS,
             cards: DEFAULT_MAX_CARDS,
             options: DEFAULT_MAX_OPTIONS,
+            slots: DEFAULT_MAX_SLOTS,
         }
     }
 }
@@ -72,7 +85,7 @@ impl Machine<'_> {
     pub(super) fn charge(&mut self, n: usize) -> R<()> {
         WORK.with(|w| w.set(w.get().wrapping_add(n as u64)));
         self.steps = self.steps.saturating_add(n as u64);
-        if self.steps > self.max_steps {
+        if self.steps > self.max_steps || self.journal.len() as u64 > self.max_steps {
             return Err(self.too_many_steps());
         }
         Ok(())
@@ -82,6 +95,11 @@ impl Machine<'_> {
     #[inline(never)]
     fn too_many_steps(&mut self) -> Fault {
         let max = self.max_steps;
+        if self.steps <= max {
+            return self.stop(format!(
+                "more than {max} changes to take back without any decision (the limit of --max-steps)"
+            ));
+        }
         self.stop(format!(
             "more than {max} steps without any decision (the limit of --max-steps)"
         ))

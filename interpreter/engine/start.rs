@@ -44,7 +44,7 @@ impl Rules {
     }
 
     /// The same rules with other limits on the work and memory of a game
-    /// (`--max-steps`, `--max-cards`, `--max-options`).
+    /// (`--max-steps`, `--max-cards`, `--max-options`, `--max-slots`).
     pub fn with_limits(self, limits: Limits) -> Rules {
         let Rules { program, mut tabs } = self;
         match Arc::get_mut(&mut tabs) {
@@ -279,15 +279,11 @@ impl Rules {
 /// Most spaces a game may have over all its boards.
 pub const MAX_SPACES: i64 = 1 << 20;
 
-/// Most locations and storages a table may have: every owner (the game,
-/// each player, each team and each space) has one of each name the rules
-/// use.
-pub const MAX_TABLE_SLOTS: i128 = 1 << 24;
-
 /// Evaluates the boards' sizes and builds the boards, or takes them from
 /// an earlier game with the same sizes. The boards and the table they
 /// make (every space an owner of each location and storage) must fit
-/// [`MAX_SPACES`] and [`MAX_TABLE_SLOTS`].
+/// [`MAX_SPACES`] and the limit of `--max-slots` ([`Limits::slots`]), both
+/// checked before anything is built.
 fn board_sizes(
     m: &mut Machine,
     prog: &Program,
@@ -345,10 +341,11 @@ fn board_sizes(
     let names = tabs.loc_count + tabs.int_count + tabs.str_count + tabs.point_count;
     let owners = Table::owner_count(players) as i128 + i128::from(first);
     let slots = owners * names as i128;
-    if slots > MAX_TABLE_SLOTS {
+    let max = tabs.limits.slots;
+    if slots > i128::from(max) {
         return Err(format!(
             "the boards' {first} spaces would make a table of {slots} locations and storages \
-             ({owners} owners x {names} names): at most {MAX_TABLE_SLOTS} are allowed"
+             ({owners} owners x {names} names): at most {max} are allowed (the limit of --max-slots)"
         ));
     }
     let built = &m.tabs.boards_built;

@@ -110,8 +110,13 @@ const BASE_POSITIONS: &[(&str, &[&str], u64, Option<u64>)] = &[
 /// The moves a choice may list in `run`, whose transcript prints every
 /// legal move at every decision: 200 decisions of a choice of the default
 /// limit's million moves is hundreds of megabytes of text, work that is
-/// asked for, not a fault. `simulate` and `perft` keep the default limits.
+/// asked for, not a fault. `simulate` keeps the default limits.
 const RUN_OPTIONS: &str = "10000";
+
+/// The moves a choice may list in `perft`, which counts to depth 2: a
+/// choice of n moves followed by another makes n^2 nodes (a 256 x 256
+/// board of the default limits, 4.3 x 10^9), work that is asked for too.
+const PERFT_OPTIONS: &str = "1000";
 
 /// One failing mutant.
 #[derive(Clone, Debug)]
@@ -394,7 +399,15 @@ impl Campaign {
                             "--max-decisions",
                             "200",
                         ]),
-                        with(&["perft", &rules, "2", "--seed", &seed]),
+                        with(&[
+                            "perft",
+                            &rules,
+                            "2",
+                            "--seed",
+                            &seed,
+                            "--max-options",
+                            PERFT_OPTIONS,
+                        ]),
                         with(&[
                             "run",
                             &rules,
@@ -454,7 +467,15 @@ impl Campaign {
                             "--max-decisions",
                             "200",
                         ]),
-                        strings(&["perft", game, "2", "--position", &pos]),
+                        strings(&[
+                            "perft",
+                            game,
+                            "2",
+                            "--position",
+                            &pos,
+                            "--max-options",
+                            PERFT_OPTIONS,
+                        ]),
                     ],
                     replay: None,
                 }

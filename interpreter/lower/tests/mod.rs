@@ -8,6 +8,7 @@ mod boards;
 mod decks;
 mod expressions;
 mod space_sets;
+mod space_values;
 
 use super::compile;
 use crate::ir::{Action, CycleKind, Program, StageItem, ValueExpr, ValueType};
