@@ -12,6 +12,7 @@ use cardboard::drivers::{parse_set, FromPosition, GameEnd, Ruleset, DEFAULT_MAX_
 use cardboard::engine::limits::{self, Limits};
 use cardboard::engine::{GameOptions, Rules, State};
 use cardboard::loading::LoadError;
+use cardboard::play::server::cli::{join_command, serve_command, JoinArgs, ServeArgs};
 use cardboard::play::{play, read_moves, PlayEnd, PlayOptions, Terminal};
 use cardboard::search::seats::Seats;
 use clap::{Args, Parser, Subcommand};
@@ -222,6 +223,29 @@ At the prompt, `help` lists the commands (look, save FILE, transcript FILE, quit
         /// one per core].
         #[arg(long, short = 'j', value_name = "J", value_parser = parse_jobs)]
         jobs: Option<usize>,
+    },
+    /// Serve games over the network: players join seats with `cardboard
+    /// join` (or any client of the protocol, docs/protocol.md) at the
+    /// WebSocket URL printed at start; the server checks and plays their
+    /// moves. Prints one line per game played, then exits.
+    #[command(after_help = "Examples:
+  cardboard serve games/agram.rcy --port 8080
+  cardboard serve games/agram.rcy --seats remote,mcts:500,random,random --games 3
+  cardboard join ws://127.0.0.1:8080/ws --name ann")]
+    Serve {
+        /// The rules file.
+        file: PathBuf,
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        serve: ServeArgs,
+    },
+    /// Play at a server (`cardboard serve`) from this terminal: the game as
+    /// your seat sees it, your moves picked by number or typed.
+    #[command(after_help = "Example:\n  cardboard join ws://127.0.0.1:8080/ws --name ann --seat 1")]
+    Join {
+        #[command(flatten)]
+        join: JoinArgs,
     },
 }
 
@@ -506,6 +530,8 @@ fn command(command: Command, out: &mut Output<Stdout>) -> i32 {
             }
         }),
         Command::Merge { files, json, html } => merge_command(&files, json, html.as_deref(), out),
+        Command::Serve { file, game, serve: args } => serve(&file, &game, &args, out),
+        Command::Join { join } => join_command(&join),
         Command::Perft {
             file,
             depth,
@@ -564,6 +590,21 @@ fn replay_header(file: &Path, game: &GameArgs, seats: &Seats) -> String {
          # play it again: {command} --moves THIS_FILE\n",
         seats.describe(0).join(",")
     )
+}
+
+/// Runs `cardboard serve` on the rules (or the position) of `game`.
+fn serve(file: &Path, game: &GameArgs, args: &ServeArgs, out: &mut Output<Stdout>) -> i32 {
+    let name = file
+        .file_name()
+        .map_or_else(|| file.display().to_string(), |n| n.to_string_lossy().into_owned());
+    with_rules(file, game.limits(), |rules| match position_of(rules, game) {
+        Ok(Some(state)) => {
+            let settings = state.settings();
+            serve_command(FromPosition::new(state), &name, game.seed, settings, args, out)
+        }
+        Ok(None) => serve_command(rules.clone(), &name, game.seed, game.set.clone(), args, out),
+        Err(code) => code,
+    })
 }
 
 /// Loads the rules at `path` and runs `command` on them, with `limits`; a

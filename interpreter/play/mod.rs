@@ -12,8 +12,16 @@
 //! The moves saved (`--transcript`, `transcript FILE`) are the moves'
 //! texts as `cardboard run` writes them, one a line: `--moves FILE` plays
 //! them again from the same start.
+//!
+//! Over the network (`cardboard serve` and `cardboard join`), moves travel
+//! as commands ([`crate::command`]): `protocol.rs` has the messages
+//! (docs/protocol.md), `server/` the authoritative server, `join.rs` the
+//! terminal client, which draws with [`screen`] too.
 
+pub mod join;
+pub mod protocol;
 pub mod screen;
+pub mod server;
 
 use crate::game::{GameState, Status};
 use crate::player::Player;

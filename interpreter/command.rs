@@ -1,0 +1,220 @@
+//! Moves as commands: one serializable value per move, `{"decision": n,
+//! "move": "text"}`, which a network client sends, a server validates and
+//! applies, and a game's record keeps, so that a game is replayed from its
+//! log of commands ([`GameRecord::replay`]).
+//!
+//! A command names the decision it answers (counted from 1 at the start of
+//! the game, as `cardboard run` counts them) and the move by its text, as
+//! [`GameState::move_to_text`] writes it: a command meant for an earlier
+//! decision, or a text that is not one of the legal moves now, is refused
+//! and changes nothing.
+//!
+//! ```
+//! use cardboard::command::{Command, CommandedGame};
+//! use cardboard::engine::{GameOptions, Rules};
+//! use cardboard::game::GameState;
+//!
+//! let rules = Rules::from_source("take.rcy", r#"
+//!   (game
+//!    (setup (create players 2)
+//!           (create deck (game vloc ROW) (deck (RANK (A, B)))))
+//!    (stage player (end (== (size (game vloc ROW)) 0))
+//!      (choice ((any (game vloc ROW) 'C (move 'C (top ((current player) vloc HAND)))))))
+//!    (scoring max (size ((current player) vloc HAND))))"#).expect("valid rules");
+//! let options = GameOptions { seed: 1, overrides: vec![] };
+//! let mut game = CommandedGame::new(rules.start(&options).expect("starts"));
+//! let text = game.move_texts()[0].clone();
+//! let command = Command { decision: 1, mv: text };
+//! assert!(game.play(Some(0), &command).is_ok());
+//! // The same command again is out of date: decision 2 is asked now.
+//! assert!(game.play(Some(1), &command).is_err());
+//! assert_eq!(game.log(), &[command]);
+//! ```
+
+use crate::drivers::Ruleset;
+use crate::engine::GameOptions;
+use crate::game::{GameState, PlayError};
+use serde::{Deserialize, Serialize};
+
+/// One move as a command: the decision it answers and the move's text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Command {
+    /// The decision the move answers, counted from 1 at the game's start.
+    pub decision: u64,
+    /// The move, written as [`GameState::move_to_text`] writes it.
+    #[serde(rename = "move")]
+    pub mv: String,
+}
+
+/// Why a command was refused (the game is then as it was), or what went
+/// wrong when it was played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CommandError {
+    /// The game is over: nothing more can be played.
+    #[error("the game is over")]
+    GameOver,
+    /// The command was sent by a seat that is not to play.
+    #[error("it is not your turn: player {to_move} is to play")]
+    NotYourTurn {
+        /// The seat that must decide now.
+        to_move: usize,
+    },
+    /// The command answers another decision than the one asked now.
+    #[error("the command answers decision {given}, but decision {asked} is asked now")]
+    WrongDecision {
+        /// The decision the command names.
+        given: u64,
+        /// The decision asked now.
+        asked: u64,
+    },
+    /// The text is not one of the legal moves now.
+    #[error("`{0}` is not a legal move now")]
+    Illegal(String),
+    /// The move was legal but the rules failed while playing it (or on the
+    /// way to the next decision): the game is stopped with this message.
+    #[error("rules error: {0}")]
+    Rules(String),
+}
+
+/// A game played by commands: the state, the number of the decision asked
+/// now, and the commands played so far.
+#[derive(Clone, Debug)]
+pub struct CommandedGame<S: GameState> {
+    state: S,
+    decision: u64,
+    log: Vec<Command>,
+}
+
+impl<S: GameState> CommandedGame<S> {
+    /// A game at its start (decision 1 is asked next).
+    pub fn new(state: S) -> CommandedGame<S> {
+        CommandedGame {
+            state,
+            decision: 1,
+            log: Vec::new(),
+        }
+    }
+
+    /// The game.
+    pub fn state(&self) -> &S {
+        &self.state
+    }
+
+    /// The decision asked now, counted from 1 (the number of commands
+    /// played plus one).
+    pub fn decision(&self) -> u64 {
+        self.decision
+    }
+
+    /// The commands played, in order.
+    pub fn log(&self) -> &[Command] {
+        &self.log
+    }
+
+    /// The texts of the legal moves now, in the order of
+    /// [`GameState::legal_moves`] (empty when the game is not running).
+    pub fn move_texts(&self) -> Vec<String> {
+        let moves = self.state.legal_moves();
+        self.state.moves_to_text(&moves)
+    }
+
+    /// The command for `mv`, a legal move now.
+    pub fn command_for(&self, mv: &S::Move) -> Command {
+        Command {
+            decision: self.decision,
+            mv: self.state.move_to_text(mv),
+        }
+    }
+
+    /// Checks `command` for `seat` (`None`: whoever is to play, as a
+    /// replay does) and plays it. A refused command changes nothing; a
+    /// rules error stops the game ([`crate::game::Status::Failed`]) and
+    /// is logged with its command.
+    pub fn play(&mut self, seat: Option<usize>, command: &Command) -> Result<(), CommandError> {
+        let Some(to_move) = self.state.current_player() else {
+            return Err(CommandError::GameOver);
+        };
+        if seat.is_some_and(|s| s != to_move) {
+            return Err(CommandError::NotYourTurn { to_move });
+        }
+        if command.decision != self.decision {
+            return Err(CommandError::WrongDecision {
+                given: command.decision,
+                asked: self.decision,
+            });
+        }
+        let moves = self.state.legal_moves();
+        let texts = self.state.moves_to_text(&moves);
+        let Some(i) = texts.iter().position(|t| *t == command.mv) else {
+            return Err(CommandError::Illegal(command.mv.clone()));
+        };
+        self.apply_listed(&moves[i], command.clone())
+    }
+
+    /// Plays `mv`, one of the legal moves now (a computer seat's choice),
+    /// and logs its command.
+    pub fn play_move(&mut self, mv: &S::Move) -> Result<(), CommandError> {
+        if self.state.current_player().is_none() {
+            return Err(CommandError::GameOver);
+        }
+        let command = self.command_for(mv);
+        self.apply_listed(mv, command)
+    }
+
+    fn apply_listed(&mut self, mv: &S::Move, command: Command) -> Result<(), CommandError> {
+        match self.state.apply(mv) {
+            Ok(()) => {
+                self.decision += 1;
+                self.log.push(command);
+                Ok(())
+            }
+            Err(PlayError::Rules(why)) => {
+                self.decision += 1;
+                self.log.push(command);
+                Err(CommandError::Rules(why))
+            }
+            Err(PlayError::IllegalMove(why)) => Err(CommandError::Illegal(why)),
+            Err(PlayError::GameOver) => Err(CommandError::GameOver),
+        }
+    }
+}
+
+/// A saved game: how it started and every command played, enough to play
+/// it again ([`GameRecord::replay`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// The seed of the game's chance.
+    pub seed: u64,
+    /// The `--set` overrides, as `NAME=VALUE` pairs.
+    pub settings: Vec<(String, String)>,
+    /// The commands, in the order they were played.
+    pub commands: Vec<Command>,
+}
+
+impl GameRecord {
+    /// Starts the recorded game from `rules` and plays its commands, each
+    /// checked as a server checks it (for whoever is to play); the first
+    /// command refused is an error naming its place in the log. A rules
+    /// error met by the last command is not an error of the replay: the
+    /// replayed game is then failed, as the recorded one was.
+    pub fn replay<R: Ruleset>(&self, rules: &R) -> Result<CommandedGame<R::State>, String> {
+        let options = GameOptions {
+            seed: self.seed,
+            overrides: self.settings.clone(),
+        };
+        let state = rules
+            .start(&options)
+            .map_err(|e| format!("the game cannot start: {e}"))?;
+        let mut game = CommandedGame::new(state);
+        let last = self.commands.len();
+        for (i, command) in self.commands.iter().enumerate() {
+            match game.play(None, command) {
+                Ok(()) => {}
+                Err(CommandError::Rules(_)) if i + 1 == last => {}
+                Err(e) => return Err(format!("command {} of the record: {e}", i + 1)),
+            }
+        }
+        Ok(game)
+    }
+}

@@ -1,0 +1,200 @@
+//! The command-line side of `cardboard serve` and `cardboard join`: their
+//! options (flattened into the `cardboard` command line) and the functions
+//! that start a runtime and run them.
+
+use super::{GameReport, SeatSpec, ServeConfig, Server};
+use crate::drivers::output::{tell, Output};
+use crate::drivers::{Ruleset, DEFAULT_MAX_DECISIONS};
+use crate::game::GameState;
+use crate::play::join::{join, JoinConfig};
+use crate::play::protocol::EndKind;
+use clap::Args;
+use std::io::Write;
+use std::net::IpAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// The options of `cardboard serve` (besides the game's own).
+#[derive(Args, Debug, Clone)]
+pub struct ServeArgs {
+    /// The address to listen on. The default is this machine only
+    /// (loopback); `0.0.0.0` opens the server to the network.
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
+    pub bind: IpAddr,
+    /// The port to listen on; 0 picks a free one (printed at start).
+    #[arg(long, value_name = "P", default_value_t = 0)]
+    pub port: u16,
+    /// Who holds each seat, in seat order: remote (a player over the
+    /// network), random, mcts[:ITERATIONS], ismcts[:ITERATIONS], separated
+    /// by commas; seats not named are remote.
+    #[arg(long, value_name = "SEATS", value_parser = SeatSpec::parse_list)]
+    pub seats: Option<Vec<SeatSpec>>,
+    /// Games to play one after another (the same players keep their seats).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: u64,
+    /// Tables playing at once, each with its own players and games.
+    #[arg(long, value_name = "T", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    pub tables: u64,
+    /// When a remote player is away this many seconds at their turn, the
+    /// computer (random) plays for them until they rejoin [default: the
+    /// game waits].
+    #[arg(long, value_name = "SECONDS")]
+    pub takeover: Option<f64>,
+    /// Stop a game after this many decisions.
+    #[arg(long, value_name = "M", default_value_t = DEFAULT_MAX_DECISIONS)]
+    pub max_decisions: u64,
+    /// Write each game's record (seed, settings, every command) to this
+    /// file, one JSON object a line, to replay them.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+}
+
+/// The options of `cardboard join`.
+#[derive(Args, Debug, Clone)]
+pub struct JoinArgs {
+    /// The server's WebSocket URL, as `cardboard serve` prints it
+    /// (`ws://127.0.0.1:PORT/ws`).
+    pub url: String,
+    /// Your name, shown to the other players.
+    #[arg(long, value_name = "N")]
+    pub name: Option<String>,
+    /// The seat to take (from 0) [default: the first free one].
+    #[arg(long, value_name = "K")]
+    pub seat: Option<usize>,
+    /// The table to sit at, when the server has several.
+    #[arg(long, value_name = "T")]
+    pub table: Option<usize>,
+    /// Take back your seat after a dropped connection, with the token the
+    /// server gave when you joined.
+    #[arg(long, value_name = "TOKEN", conflicts_with_all = ["seat", "table"])]
+    pub token: Option<String>,
+}
+
+/// A runtime for the server or the client.
+fn runtime() -> Result<tokio::runtime::Runtime, String> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the runtime: {e}"))
+}
+
+/// Runs `cardboard serve` on `rules`; returns the exit code (1 when the
+/// server cannot start or a game failed).
+pub fn serve_command<R, W>(
+    rules: R,
+    rules_name: &str,
+    seed: u64,
+    settings: Vec<(String, String)>,
+    args: &ServeArgs,
+    out: &mut Output<W>,
+) -> i32
+where
+    R: Ruleset + Send + 'static,
+    R::State: 'static,
+    <R::State as GameState>::Move: 'static,
+    W: Write,
+{
+    let takeover = match args.takeover {
+        None => None,
+        Some(s) if s.is_finite() && (0.0..=86_400.0).contains(&s) => Some(Duration::from_secs_f64(s)),
+        Some(s) => {
+            tell(format_args!("error: --takeover {s}: give 0 to 86400 seconds\n"));
+            return 2;
+        }
+    };
+    if let Err(e) = rules.check_settings(&settings) {
+        tell(format_args!("error: {e}\n"));
+        return 1;
+    }
+    let config = ServeConfig {
+        bind: args.bind,
+        port: args.port,
+        seats: args.seats.clone().unwrap_or_default(),
+        games: args.games,
+        tables: args.tables as usize,
+        seed,
+        settings,
+        takeover,
+        max_decisions: args.max_decisions,
+        rules_name: rules_name.to_string(),
+    };
+    let runtime = match runtime() {
+        Ok(r) => r,
+        Err(e) => {
+            tell(format_args!("error: {e}\n"));
+            return 1;
+        }
+    };
+    let reports = runtime.block_on(async {
+        let server = Server::bind(rules, config).await?;
+        out.put(&format!("serving {rules_name} at {}\n", server.url()));
+        if let Some(addr) = server.local_addr() {
+            out.put(&format!("page: http://{addr}/\n"));
+        }
+        Ok::<_, String>(server.run().await)
+    });
+    let reports = match reports {
+        Ok(r) => r,
+        Err(e) => {
+            tell(format_args!("error: {e}\n"));
+            return 1;
+        }
+    };
+    let mut code = 0;
+    for report in &reports {
+        out.put(&format!("{}\n", summary(report)));
+        if report.how == EndKind::Failed {
+            code = 1;
+        }
+    }
+    if let Some(path) = &args.record {
+        let lines: String = reports
+            .iter()
+            .map(|r| format!("{}\n", serde_json::to_string(&r.record).unwrap_or_default()))
+            .collect();
+        if let Err(e) = std::fs::write(path, lines) {
+            tell(format_args!("error: cannot write {}: {e}\n", path.display()));
+            code = code.max(2);
+        }
+    }
+    code
+}
+
+/// One line for a game played.
+fn summary(report: &GameReport) -> String {
+    let head = format!(
+        "table {} game {}: {} commands",
+        report.table,
+        report.game,
+        report.record.commands.len()
+    );
+    match (&report.outcome, &report.message) {
+        (Some(o), _) => format!("{head}, scores {:?}, winners {:?}", o.scores, o.winners),
+        (None, Some(why)) => format!("{head}, {:?}: {why}", report.how),
+        (None, None) => format!("{head}, {:?}", report.how),
+    }
+}
+
+/// Runs `cardboard join`; returns the exit code.
+pub fn join_command(args: &JoinArgs) -> i32 {
+    let config = JoinConfig {
+        url: args.url.clone(),
+        name: args.name.clone(),
+        seat: args.seat,
+        table: args.table,
+        token: args.token.clone(),
+    };
+    match runtime() {
+        Ok(runtime) => {
+            let code = runtime.block_on(join(&config, std::io::stdout()));
+            // The keyboard is read on a blocking thread that may still
+            // wait for a line: do not wait for it.
+            runtime.shutdown_background();
+            code
+        }
+        Err(e) => {
+            tell(format_args!("error: {e}\n"));
+            1
+        }
+    }
+}

@@ -1,0 +1,372 @@
+//! `cardboard serve`: the authoritative server of network play. It holds
+//! the games; clients join seats over a WebSocket at `/ws` and send their
+//! moves as commands (docs/protocol.md); `/` answers a page (a placeholder
+//! until the browser client).
+//!
+//! The server plays `tables` games at once, each table `games` games one
+//! after another (game `i` of table `t` seeded with
+//! [`game_seed`](crate::drivers::game_seed)`(seed, t * games + i)`); a
+//! table's game starts when every remote seat has a player. Each table is
+//! a [`table::Table`] behind a mutex; a connection
+//! ([`connection`]) reads its client's messages and hands them to its
+//! table, and writes the table's messages from a bounded queue, so a slow
+//! client only loses its own connection. The computer's moves are found on
+//! blocking threads, off the runtime.
+//!
+//! ```no_run
+//! # async fn demo(rules: cardboard::engine::Rules) -> Result<(), String> {
+//! use cardboard::play::server::{ServeConfig, Server};
+//! let config = ServeConfig::new("agram.rcy");
+//! let server = Server::bind(rules, config).await?;
+//! println!("{}", server.url());
+//! let reports = server.run().await;
+//! # Ok(()) }
+//! ```
+
+pub mod cli;
+pub mod connection;
+pub mod table;
+pub mod view;
+
+use crate::command::GameRecord;
+use crate::drivers::{Ruleset, DEFAULT_MAX_DECISIONS};
+use crate::game::{GameState, Outcome};
+use crate::play::protocol::EndKind;
+use crate::random::{mix64, GameRng};
+use crate::search::seats::{SeatKind, Seats};
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::State;
+use axum::response::{Html, IntoResponse};
+use axum::routing::get;
+use axum::Router;
+use rand::Rng as _;
+use std::collections::HashMap;
+use std::fmt;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+use table::{Action, Table};
+use tokio::net::TcpListener;
+use tokio::sync::Notify;
+
+/// Who holds a seat at the server.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeatSpec {
+    /// A player over the network.
+    Remote,
+    /// The computer, as `--seats` names it elsewhere.
+    Computer(SeatKind),
+}
+
+impl SeatSpec {
+    /// Reads one seat of `serve --seats`: `remote`, or a computer's kind
+    /// (`random`, `mcts[:N]`, `ismcts[:N]`).
+    pub fn parse_list(text: &str) -> Result<Vec<SeatSpec>, String> {
+        text.split(',')
+            .enumerate()
+            .map(|(i, part)| match part.trim() {
+                "remote" => Ok(SeatSpec::Remote),
+                other => match Seats::parse(other) {
+                    Ok(seats) => Ok(SeatSpec::Computer(seats.kind(0))),
+                    Err(e) => Err(format!("seat {i}: {e} (or remote)")),
+                },
+            })
+            .collect()
+    }
+
+    /// The kind of the computer's player of the seat (remote seats, when the
+    /// computer takes them over, play at random).
+    fn computer_kind(&self) -> String {
+        match self {
+            SeatSpec::Remote => SeatKind::Random.to_string(),
+            SeatSpec::Computer(kind) => kind.to_string(),
+        }
+    }
+}
+
+impl fmt::Display for SeatSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SeatSpec::Remote => write!(f, "remote"),
+            SeatSpec::Computer(kind) => write!(f, "{kind}"),
+        }
+    }
+}
+
+/// How the server runs (the options of `cardboard serve`).
+#[derive(Clone, Debug)]
+pub struct ServeConfig {
+    /// The address to listen on (loopback by default).
+    pub bind: IpAddr,
+    /// The port; 0 for any free one.
+    pub port: u16,
+    /// Who holds each seat; seats not named are remote.
+    pub seats: Vec<SeatSpec>,
+    /// Games each table plays one after another.
+    pub games: u64,
+    /// Tables playing at once.
+    pub tables: usize,
+    /// The base seed of the games' chance and of the computer's players.
+    pub seed: u64,
+    /// The `--set` overrides.
+    pub settings: Vec<(String, String)>,
+    /// How long a remote seat's player may be away before the computer
+    /// plays for it (`None`: the game waits).
+    pub takeover: Option<Duration>,
+    /// A game still running after this many decisions is stopped.
+    pub max_decisions: u64,
+    /// The rules file's name, told to the clients.
+    pub rules_name: String,
+}
+
+impl ServeConfig {
+    /// One table, one game, every seat remote, on a free loopback port.
+    pub fn new(rules_name: &str) -> ServeConfig {
+        ServeConfig {
+            bind: IpAddr::V4(Ipv4Addr::LOCALHOST),
+            port: 0,
+            seats: Vec::new(),
+            games: 1,
+            tables: 1,
+            seed: 0,
+            settings: Vec::new(),
+            takeover: None,
+            max_decisions: DEFAULT_MAX_DECISIONS,
+            rules_name: rules_name.to_string(),
+        }
+    }
+}
+
+/// One game played at the server.
+#[derive(Clone, Debug)]
+pub struct GameReport {
+    /// Its table.
+    pub table: usize,
+    /// Its number at the table.
+    pub game: u64,
+    /// Its seed, settings and commands (to replay it).
+    pub record: GameRecord,
+    /// How it ended.
+    pub how: EndKind,
+    /// Its result, when it finished.
+    pub outcome: Option<Outcome>,
+    /// Why it stopped or failed.
+    pub message: Option<String>,
+    /// The whole table at its end ([`Ruleset::describe`]).
+    pub table_text: String,
+}
+
+/// What the tables and connections share.
+pub struct Hub<R: Ruleset> {
+    tables: Vec<Mutex<Table<R>>>,
+    /// Each token's table and seat.
+    tokens: Mutex<HashMap<String, (usize, usize)>>,
+    tokens_rng: Mutex<GameRng>,
+    next_conn: AtomicU64,
+    tables_left: AtomicUsize,
+    /// Connections still open.
+    open: AtomicUsize,
+    all_done: Notify,
+    /// Told when the last connection closes.
+    all_closed: Notify,
+}
+
+/// Locks a mutex; a panic elsewhere (which the release build turns into an
+/// abort) leaves nothing half-changed that matters here.
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+impl<R> Hub<R>
+where
+    R: Ruleset + Send + 'static,
+    R::State: 'static,
+    <R::State as GameState>::Move: 'static,
+{
+    /// Locks table `t`, lets `f` change it, then starts the work it asks
+    /// for.
+    fn with_table<T>(
+        self: &Arc<Self>,
+        t: usize,
+        f: impl FnOnce(&mut Table<R>) -> (T, Vec<Action<R::State>>),
+    ) -> Option<T> {
+        let table = self.tables.get(t)?;
+        let (value, actions) = f(&mut lock(table));
+        for action in actions {
+            self.start(t, action);
+        }
+        Some(value)
+    }
+
+    fn start(self: &Arc<Self>, t: usize, action: Action<R::State>) {
+        match action {
+            Action::Compute {
+                game,
+                decision,
+                state,
+                mut player,
+            } => {
+                let hub = Arc::clone(self);
+                tokio::spawn(async move {
+                    let found = tokio::task::spawn_blocking(move || {
+                        let mv = crate::player::Player::choose_move(&mut player, &state);
+                        (player, mv)
+                    })
+                    .await;
+                    if let Ok((player, mv)) = found {
+                        hub.with_table(t, |table| ((), table.computed(game, decision, player, mv)));
+                    }
+                });
+            }
+            Action::WakeAt(at) => {
+                let hub = Arc::clone(self);
+                tokio::spawn(async move {
+                    tokio::time::sleep_until(at).await;
+                    hub.with_table(t, |table| ((), table.wake()));
+                });
+            }
+            Action::Done => {
+                if self.tables_left.fetch_sub(1, Ordering::AcqRel) == 1 {
+                    self.all_done.notify_one();
+                }
+            }
+        }
+    }
+
+    /// A new reconnection token, for `seat` at table `t`.
+    fn new_token(&self, t: usize, seat: usize) -> String {
+        let token = {
+            let mut rng = lock(&self.tokens_rng);
+            format!("{:016x}{:016x}", rng.next_u64(), rng.next_u64())
+        };
+        lock(&self.tokens).insert(token.clone(), (t, seat));
+        token
+    }
+}
+
+/// A server bound to its address, ready to run.
+pub struct Server<R: Ruleset> {
+    listener: TcpListener,
+    hub: Arc<Hub<R>>,
+}
+
+impl<R> Server<R>
+where
+    R: Ruleset + Send + 'static,
+    R::State: 'static,
+    <R::State as GameState>::Move: 'static,
+{
+    /// Binds the address of `config` and sets up its tables (the number
+    /// of seats is that of a game started with the config's first seed).
+    pub async fn bind(rules: R, config: ServeConfig) -> Result<Server<R>, String> {
+        let options = crate::engine::GameOptions {
+            seed: crate::drivers::game_seed(config.seed, 0),
+            overrides: config.settings.clone(),
+        };
+        let players = rules
+            .start(&options)
+            .map_err(|e| format!("the game cannot start: {e}"))?
+            .num_players();
+        if config.seats.len() > players {
+            return Err(format!(
+                "--seats names {} seats but the game has {players} players",
+                config.seats.len()
+            ));
+        }
+        if config.tables == 0 || config.games == 0 {
+            return Err("give at least one table and one game".to_string());
+        }
+        let listener = TcpListener::bind(SocketAddr::new(config.bind, config.port))
+            .await
+            .map_err(|e| format!("cannot listen on {}:{}: {e}", config.bind, config.port))?;
+        let rules = Arc::new(rules);
+        let tables_n = config.tables;
+        let config = Arc::new(config);
+        let tables = (0..tables_n)
+            .map(|t| Mutex::new(Table::new(t, Arc::clone(&rules), Arc::clone(&config), players)))
+            .collect();
+        // The tokens are credentials, not the game's chance: their
+        // generator is seeded from the clock too, so that knowing --seed
+        // does not give them away. They change nothing in the games.
+        let clock = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        let hub = Hub {
+            tables,
+            tokens: Mutex::new(HashMap::new()),
+            tokens_rng: Mutex::new(GameRng::new(mix64(clock ^ mix64(config.seed)))),
+            next_conn: AtomicU64::new(0),
+            tables_left: AtomicUsize::new(tables_n),
+            open: AtomicUsize::new(0),
+            all_done: Notify::new(),
+            all_closed: Notify::new(),
+        };
+        Ok(Server {
+            listener,
+            hub: Arc::new(hub),
+        })
+    }
+
+    /// The address listened on.
+    pub fn local_addr(&self) -> Option<SocketAddr> {
+        self.listener.local_addr().ok()
+    }
+
+    /// The WebSocket URL clients join.
+    pub fn url(&self) -> String {
+        match self.local_addr() {
+            Some(addr) => format!("ws://{addr}/ws"),
+            None => "ws://?/ws".to_string(),
+        }
+    }
+
+    /// Serves until every table has played its games, then returns their
+    /// reports (by table, then game).
+    pub async fn run(self) -> Vec<GameReport> {
+        let hub = Arc::clone(&self.hub);
+        let app = Router::new()
+            .route("/", get(page))
+            .route("/ws", get(upgrade::<R>))
+            .with_state(Arc::clone(&hub));
+        let done = Arc::clone(&hub);
+        let shutdown = async move { done.all_done.notified().await };
+        let _ = axum::serve(self.listener, app)
+            .with_graceful_shutdown(shutdown)
+            .await;
+        // Let the connections send their last messages (bounded in time).
+        let closing = async {
+            while hub.open.load(Ordering::Acquire) > 0 {
+                hub.all_closed.notified().await;
+            }
+        };
+        let _ = tokio::time::timeout(Duration::from_secs(5), closing).await;
+        let mut reports = Vec::new();
+        for table in &hub.tables {
+            reports.extend(lock(table).take_reports());
+        }
+        reports
+    }
+}
+
+/// `/`: a page saying where to join (the browser client will live here).
+async fn page() -> impl IntoResponse {
+    Html(
+        "<!doctype html><html><head><meta charset=\"utf-8\"><title>cardboard</title></head>\
+         <body><h1>cardboard server</h1><p>Join a seat with a WebSocket client at \
+         <code>/ws</code>, for example <code>cardboard join ws://HOST:PORT/ws</code>. \
+         The protocol is described in docs/protocol.md.</p></body></html>",
+    )
+}
+
+/// `/ws`: a client's connection.
+async fn upgrade<R>(ws: WebSocketUpgrade, State(hub): State<Arc<Hub<R>>>) -> impl IntoResponse
+where
+    R: Ruleset + Send + 'static,
+    R::State: 'static,
+    <R::State as GameState>::Move: 'static,
+{
+    ws.max_message_size(crate::play::protocol::MAX_FRAME)
+        .max_frame_size(crate::play::protocol::MAX_FRAME)
+        .on_upgrade(move |socket| connection::serve(socket, hub))
+}

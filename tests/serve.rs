@@ -1,0 +1,246 @@
+//! `cardboard serve` played by scripted clients over real WebSockets on the
+//! loopback: every shipped game played to its end through the server and
+//! compared with the same seeded game replayed locally from its commands,
+//! seat by seat and decision by decision; and nothing a seat is sent holds
+//! a card hidden from it (Agram and Cardbot Derby, every message checked).
+
+mod net;
+
+use cardboard::command::{Command, GameRecord};
+use cardboard::drivers::game_seed;
+use cardboard::engine::{Rules, State};
+use cardboard::game::GameState;
+use cardboard::play::protocol::{EndKind, ServerMessage};
+use cardboard::play::server::view::observe;
+use cardboard::play::server::ServeConfig;
+use net::{play, shipped, start, Client};
+use std::collections::HashMap;
+
+/// Plays game `name` through a server with every seat a scripted client;
+/// returns the rules, the record and what each seat received.
+async fn served_game(name: &str, seed: u64) -> (Rules, GameRecord, Vec<net::Played>) {
+    let rules = shipped(name);
+    let players = rules
+        .start(&cardboard::engine::GameOptions {
+            seed: game_seed(seed, 0),
+            overrides: vec![],
+        })
+        .expect("starts")
+        .num_players();
+    let mut config = ServeConfig::new(name);
+    config.seed = seed;
+    let (url, server) = start(rules.clone(), config).await;
+    let mut seats = Vec::new();
+    for seat in 0..players {
+        let mut client = Client::join(&url, Some(seat)).await;
+        seats.push(tokio::spawn(async move {
+            play(&mut client, 100 + seat as u64, None).await
+        }));
+    }
+    let mut played = Vec::new();
+    for seat in seats {
+        played.push(seat.await.expect("the client plays"));
+    }
+    let reports = server.await.expect("the server ends");
+    assert_eq!(reports.len(), 1);
+    let report = &reports[0];
+    assert_eq!(report.how, EndKind::Finished, "{name}: {:?}", report.message);
+    // The commands the clients saw accepted, in order of decision, are
+    // the server's record.
+    let mut sent: Vec<Command> = played.iter().flat_map(|p| p.commands.clone()).collect();
+    sent.sort_by_key(|c| c.decision);
+    assert_eq!(sent, report.record.commands, "{name}");
+    assert_eq!(report.record.seed, game_seed(seed, 0));
+    // Replayed locally, the game ends alike.
+    let local = report.record.replay(&rules).expect("the record replays");
+    assert_eq!(local.state().describe(), report.table_text, "{name}");
+    let outcome = local.state().outcome().expect("finished");
+    for p in &played {
+        let end = p.received.iter().find_map(|m| match m {
+            ServerMessage::End { scores, winners, .. } => Some((scores.clone(), winners.clone())),
+            _ => None,
+        });
+        assert_eq!(end, Some((Some(outcome.scores.clone()), Some(outcome.winners.clone()))));
+    }
+    (rules, report.record.clone(), played)
+}
+
+/// Each seat's `state` messages by decision.
+fn states(received: &[ServerMessage]) -> HashMap<u64, &ServerMessage> {
+    received
+        .iter()
+        .filter_map(|m| match m {
+            ServerMessage::State { decision, .. } => Some((*decision, m)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Replays `record` and checks, at every decision, what each seat was
+/// sent: its own observation, its legal moves when it was to play (and
+/// only then), and with `leaks`, no card hidden from it.
+fn check_every_decision(rules: &Rules, record: &GameRecord, played: &[net::Played], leaks: bool) {
+    let by_seat: Vec<HashMap<u64, &ServerMessage>> = played.iter().map(|p| states(&p.received)).collect();
+    let mut game = cardboard::command::CommandedGame::new(
+        rules
+            .start(&cardboard::engine::GameOptions {
+                seed: record.seed,
+                overrides: record.settings.clone(),
+            })
+            .expect("starts"),
+    );
+    let mut before: Option<State> = None;
+    for step in 0..=record.commands.len() {
+        let decision = game.decision();
+        let state = game.state();
+        for (seat, states) in by_seat.iter().enumerate() {
+            let Some(ServerMessage::State {
+                to_move,
+                observation,
+                moves,
+                last,
+                ..
+            }) = states.get(&decision)
+            else {
+                panic!("seat {seat} was sent no state for decision {decision}");
+            };
+            assert_eq!(*to_move, state.current_player());
+            assert_eq!(*observation, observe(state, seat), "seat {seat}, decision {decision}");
+            let mine = state.current_player() == Some(seat);
+            assert_eq!(moves.is_some(), mine, "seat {seat}, decision {decision}");
+            if let Some(moves) = moves {
+                let texts: Vec<&str> = moves.iter().map(|m| m.text.as_str()).collect();
+                assert_eq!(texts, game.move_texts().iter().map(String::as_str).collect::<Vec<_>>());
+            }
+            if leaks {
+                let visible = visible_cards(&state.describe(), seat);
+                let all = all_cards(&state.describe());
+                // The observation's card lists (its storages may hold a
+                // card's name as a string), then each move's text.
+                let shown = match observation {
+                    serde_json::Value::String(text) => {
+                        let mut listed = cards(text, |_, _| true);
+                        listed.retain(|name, _| all.contains_key(name));
+                        listed
+                    }
+                    other => named_in(&other.to_string(), &all),
+                };
+                assert_within(&shown, &visible, seat, decision, &observation.to_string());
+                for m in moves.iter().flatten() {
+                    assert_within(&named_in(&m.text, &all), &visible, seat, decision, &m.text);
+                }
+                if let (Some(text), Some(before)) = (last.as_ref().and_then(|l| l.text.clone()), &before) {
+                    let visible = visible_cards(&before.describe(), seat);
+                    let named = named_in(&text, &all_cards(&before.describe()));
+                    assert_within(&named, &visible, seat, decision, &text);
+                }
+            }
+        }
+        if let Some(command) = record.commands.get(step) {
+            before = Some(game.state().clone());
+            game.play(None, command).expect("replays");
+        }
+    }
+}
+
+/// How many cards of each name lie in the locations seat `seat` may see
+/// (by the language's rule: `vloc` anywhere, `iloc` its own, never `hloc`),
+/// read from the whole table as `describe` writes it.
+fn visible_cards(table: &str, seat: usize) -> HashMap<String, usize> {
+    cards(table, |owner, kind| kind == "vloc" || (kind == "iloc" && owner == format!("p{seat}")))
+}
+
+/// How many cards of each name lie anywhere.
+fn all_cards(table: &str) -> HashMap<String, usize> {
+    cards(table, |_, _| true)
+}
+
+fn cards(table: &str, shown: impl Fn(&str, &str) -> bool) -> HashMap<String, usize> {
+    let mut counts = HashMap::new();
+    let mut owner = String::new();
+    for line in table.lines() {
+        if !line.starts_with(' ') {
+            owner = line.trim_end_matches(':').to_string();
+            continue;
+        }
+        let line = line.trim();
+        let Some((head, list)) = line.split_once("): ") else {
+            continue;
+        };
+        let kind = head.split(' ').next().unwrap_or("");
+        if !shown(&owner, kind) {
+            for name in list.split_whitespace() {
+                counts.entry(name.to_string()).or_insert(0);
+            }
+            continue;
+        }
+        for name in list.split_whitespace() {
+            *counts.entry(name.to_string()).or_insert(0) += 1;
+        }
+    }
+    counts
+}
+
+/// How often each card name of `all` is named in `text`.
+fn named_in(text: &str, all: &HashMap<String, usize>) -> HashMap<String, usize> {
+    let mut named = HashMap::new();
+    for token in text.split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '_')) {
+        if all.contains_key(token) {
+            *named.entry(token.to_string()).or_insert(0) += 1;
+        }
+    }
+    named
+}
+
+/// What was sent to `seat` names no card more often than the cards of
+/// that name it may see.
+fn assert_within(named: &HashMap<String, usize>, visible: &HashMap<String, usize>, seat: usize, decision: u64, text: &str) {
+    for (name, n) in named {
+        let seen = visible.get(name).copied().unwrap_or(0);
+        assert!(
+            *n <= seen,
+            "seat {seat}, decision {decision}: `{name}` named {n} times, {seen} visible:\n{text}"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn agram_through_the_server_equals_its_local_replay_and_leaks_nothing() {
+    let (rules, record, played) = served_game("agram.rcy", 7).await;
+    check_every_decision(&rules, &record, &played, true);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cardbot_derby_through_the_server_equals_its_local_replay_and_leaks_nothing() {
+    let (rules, record, played) = served_game("cardbot-derby.rcy", 3).await;
+    check_every_decision(&rules, &record, &played, true);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cartagena_through_the_server_equals_its_local_replay() {
+    let (rules, record, played) = served_game("cartagena.rcy", 5).await;
+    check_every_decision(&rules, &record, &played, false);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn carteso_through_the_server_equals_its_local_replay() {
+    let (rules, record, played) = served_game("carteso.rcy", 2).await;
+    check_every_decision(&rules, &record, &played, false);
+}
+
+#[test]
+#[should_panic(expected = "visible")]
+fn the_leak_check_catches_the_whole_table_sent_to_a_seat() {
+    let rules = shipped("agram.rcy");
+    let state = rules
+        .start(&cardboard::engine::GameOptions {
+            seed: 1,
+            overrides: vec![],
+        })
+        .expect("starts");
+    let table = state.describe();
+    let all = all_cards(&table);
+    let mut shown = cards(&table, |_, _| true);
+    shown.retain(|name, _| all.contains_key(name));
+    assert_within(&shown, &visible_cards(&table, 0), 0, 1, &table);
+}
