@@ -242,7 +242,9 @@ At the prompt, `help` lists the commands (look, save FILE, transcript FILE, quit
     },
     /// Play at a server (`cardboard serve`) from this terminal: the game as
     /// your seat sees it, your moves picked by number or typed.
-    #[command(after_help = "Example:\n  cardboard join ws://127.0.0.1:8080/ws --name ann --seat 1")]
+    #[command(
+        after_help = "Example:\n  cardboard join ws://127.0.0.1:8080/ws --name ann --seat 1"
+    )]
     Join {
         #[command(flatten)]
         join: JoinArgs,
@@ -530,7 +532,11 @@ fn command(command: Command, out: &mut Output<Stdout>) -> i32 {
             }
         }),
         Command::Merge { files, json, html } => merge_command(&files, json, html.as_deref(), out),
-        Command::Serve { file, game, serve: args } => serve(&file, &game, &args, out),
+        Command::Serve {
+            file,
+            game,
+            serve: args,
+        } => serve(&file, &game, &args, out),
         Command::Join { join } => join_command(&join),
         Command::Perft {
             file,
@@ -594,16 +600,26 @@ fn replay_header(file: &Path, game: &GameArgs, seats: &Seats) -> String {
 
 /// Runs `cardboard serve` on the rules (or the position) of `game`.
 fn serve(file: &Path, game: &GameArgs, args: &ServeArgs, out: &mut Output<Stdout>) -> i32 {
-    let name = file
-        .file_name()
-        .map_or_else(|| file.display().to_string(), |n| n.to_string_lossy().into_owned());
-    with_rules(file, game.limits(), |rules| match position_of(rules, game) {
-        Ok(Some(state)) => {
-            let settings = state.settings();
-            serve_command(FromPosition::new(state), &name, game.seed, settings, args, out)
+    let name = file.file_name().map_or_else(
+        || file.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    with_rules(file, game.limits(), |rules| {
+        match position_of(rules, game) {
+            Ok(Some(state)) => {
+                let settings = state.settings();
+                serve_command(
+                    FromPosition::new(state),
+                    &name,
+                    game.seed,
+                    settings,
+                    args,
+                    out,
+                )
+            }
+            Ok(None) => serve_command(rules.clone(), &name, game.seed, game.set.clone(), args, out),
+            Err(code) => code,
         }
-        Ok(None) => serve_command(rules.clone(), &name, game.seed, game.set.clone(), args, out),
-        Err(code) => code,
     })
 }
 

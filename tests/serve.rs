@@ -44,7 +44,12 @@ async fn served_game(name: &str, seed: u64) -> (Rules, GameRecord, Vec<net::Play
     let reports = server.await.expect("the server ends");
     assert_eq!(reports.len(), 1);
     let report = &reports[0];
-    assert_eq!(report.how, EndKind::Finished, "{name}: {:?}", report.message);
+    assert_eq!(
+        report.how,
+        EndKind::Finished,
+        "{name}: {:?}",
+        report.message
+    );
     // The commands the clients saw accepted, in order of decision, are
     // the server's record.
     let mut sent: Vec<Command> = played.iter().flat_map(|p| p.commands.clone()).collect();
@@ -57,10 +62,15 @@ async fn served_game(name: &str, seed: u64) -> (Rules, GameRecord, Vec<net::Play
     let outcome = local.state().outcome().expect("finished");
     for p in &played {
         let end = p.received.iter().find_map(|m| match m {
-            ServerMessage::End { scores, winners, .. } => Some((scores.clone(), winners.clone())),
+            ServerMessage::End {
+                scores, winners, ..
+            } => Some((scores.clone(), winners.clone())),
             _ => None,
         });
-        assert_eq!(end, Some((Some(outcome.scores.clone()), Some(outcome.winners.clone()))));
+        assert_eq!(
+            end,
+            Some((Some(outcome.scores.clone()), Some(outcome.winners.clone())))
+        );
     }
     (rules, report.record.clone(), played)
 }
@@ -80,7 +90,8 @@ fn states(received: &[ServerMessage]) -> HashMap<u64, &ServerMessage> {
 /// sent: its own observation, its legal moves when it was to play (and
 /// only then), and with `leaks`, no card hidden from it.
 fn check_every_decision(rules: &Rules, record: &GameRecord, played: &[net::Played], leaks: bool) {
-    let by_seat: Vec<HashMap<u64, &ServerMessage>> = played.iter().map(|p| states(&p.received)).collect();
+    let by_seat: Vec<HashMap<u64, &ServerMessage>> =
+        played.iter().map(|p| states(&p.received)).collect();
     let mut game = cardboard::command::CommandedGame::new(
         rules
             .start(&cardboard::engine::GameOptions {
@@ -105,12 +116,22 @@ fn check_every_decision(rules: &Rules, record: &GameRecord, played: &[net::Playe
                 panic!("seat {seat} was sent no state for decision {decision}");
             };
             assert_eq!(*to_move, state.current_player());
-            assert_eq!(*observation, observe(state, seat), "seat {seat}, decision {decision}");
+            assert_eq!(
+                *observation,
+                observe(state, seat),
+                "seat {seat}, decision {decision}"
+            );
             let mine = state.current_player() == Some(seat);
             assert_eq!(moves.is_some(), mine, "seat {seat}, decision {decision}");
             if let Some(moves) = moves {
                 let texts: Vec<&str> = moves.iter().map(|m| m.text.as_str()).collect();
-                assert_eq!(texts, game.move_texts().iter().map(String::as_str).collect::<Vec<_>>());
+                assert_eq!(
+                    texts,
+                    game.move_texts()
+                        .iter()
+                        .map(String::as_str)
+                        .collect::<Vec<_>>()
+                );
             }
             if leaks {
                 let visible = visible_cards(&state.describe(), seat);
@@ -129,7 +150,9 @@ fn check_every_decision(rules: &Rules, record: &GameRecord, played: &[net::Playe
                 for m in moves.iter().flatten() {
                     assert_within(&named_in(&m.text, &all), &visible, seat, decision, &m.text);
                 }
-                if let (Some(text), Some(before)) = (last.as_ref().and_then(|l| l.text.clone()), &before) {
+                if let (Some(text), Some(before)) =
+                    (last.as_ref().and_then(|l| l.text.clone()), &before)
+                {
                     let visible = visible_cards(&before.describe(), seat);
                     let named = named_in(&text, &all_cards(&before.describe()));
                     assert_within(&named, &visible, seat, decision, &text);
@@ -147,7 +170,9 @@ fn check_every_decision(rules: &Rules, record: &GameRecord, played: &[net::Playe
 /// (by the language's rule: `vloc` anywhere, `iloc` its own, never `hloc`),
 /// read from the whole table as `describe` writes it.
 fn visible_cards(table: &str, seat: usize) -> HashMap<String, usize> {
-    cards(table, |owner, kind| kind == "vloc" || (kind == "iloc" && owner == format!("p{seat}")))
+    cards(table, |owner, kind| {
+        kind == "vloc" || (kind == "iloc" && owner == format!("p{seat}"))
+    })
 }
 
 /// How many cards of each name lie anywhere.
@@ -194,7 +219,13 @@ fn named_in(text: &str, all: &HashMap<String, usize>) -> HashMap<String, usize> 
 
 /// What was sent to `seat` names no card more often than the cards of
 /// that name it may see.
-fn assert_within(named: &HashMap<String, usize>, visible: &HashMap<String, usize>, seat: usize, decision: u64, text: &str) {
+fn assert_within(
+    named: &HashMap<String, usize>,
+    visible: &HashMap<String, usize>,
+    seat: usize,
+    decision: u64,
+    text: &str,
+) {
     for (name, n) in named {
         let seen = visible.get(name).copied().unwrap_or(0);
         assert!(

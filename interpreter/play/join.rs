@@ -41,11 +41,22 @@ impl<W: Write> Screen<W> {
 
     /// Draws a `state` message: the observation, what was just played, and
     /// the numbered moves when it is this seat's turn.
-    fn state(&mut self, decision: u64, to_move: Option<usize>, observation: &Value, moves: Option<&[MoveOption]>, last: Option<&crate::play::protocol::Played>) {
+    fn state(
+        &mut self,
+        decision: u64,
+        to_move: Option<usize>,
+        observation: &Value,
+        moves: Option<&[MoveOption]>,
+        last: Option<&crate::play::protocol::Played>,
+    ) {
         if let Some(last) = last {
             if Some(last.seat) != self.seat {
                 let what = last.text.as_deref().unwrap_or("a move you cannot see");
-                let who = if last.computer { " (the computer, for them)" } else { "" };
+                let who = if last.computer {
+                    " (the computer, for them)"
+                } else {
+                    ""
+                };
                 self.line(&format!("player {}{who} played: {what}", last.seat));
             }
         }
@@ -94,7 +105,11 @@ pub async fn join<W: Write>(config: &JoinConfig, out: W) -> i32 {
             table: config.table,
         },
     };
-    if sink.send(Message::Text(hello.to_text().into())).await.is_err() {
+    if sink
+        .send(Message::Text(hello.to_text().into()))
+        .await
+        .is_err()
+    {
         return 1;
     }
     let mut screen = Screen { out, seat: None };

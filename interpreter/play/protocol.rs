@@ -251,9 +251,8 @@ impl ClientMessage {
                 ),
             ));
         }
-        let value: Value = serde_json::from_str(text).map_err(|e| {
-            ServerMessage::error(ErrorCode::Malformed, format!("not JSON: {e}"))
-        })?;
+        let value: Value = serde_json::from_str(text)
+            .map_err(|e| ServerMessage::error(ErrorCode::Malformed, format!("not JSON: {e}")))?;
         let kind = match value.get("type") {
             Some(Value::String(kind)) => kind.clone(),
             _ => {

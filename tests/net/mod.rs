@@ -20,14 +20,21 @@ pub const WAIT: Duration = Duration::from_secs(60);
 
 /// The rules of a shipped game.
 pub fn shipped(name: &str) -> Rules {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("games").join(name);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("games")
+        .join(name);
     Rules::load(&path).unwrap_or_else(|_| panic!("{name} loads"))
 }
 
 /// Starts a server for `rules` on a free loopback port: its URL and the
 /// task that returns its reports.
-pub async fn start(rules: Rules, config: ServeConfig) -> (String, tokio::task::JoinHandle<Vec<GameReport>>) {
-    let server = Server::bind(rules, config).await.expect("the server starts");
+pub async fn start(
+    rules: Rules,
+    config: ServeConfig,
+) -> (String, tokio::task::JoinHandle<Vec<GameReport>>) {
+    let server = Server::bind(rules, config)
+        .await
+        .expect("the server starts");
     let url = server.url();
     (url, tokio::spawn(server.run()))
 }
@@ -62,7 +69,21 @@ impl Client {
 
     /// Sends raw text.
     pub async fn send_text(&mut self, text: String) {
-        self.socket.send(Message::Text(text.into())).await.expect("sends");
+        self.socket
+            .send(Message::Text(text.into()))
+            .await
+            .expect("sends");
+    }
+
+    /// Sends raw text; `false` when the connection is gone.
+    pub async fn try_send_text(&mut self, text: String) -> bool {
+        let send = self.socket.send(Message::Text(text.into()));
+        matches!(tokio::time::timeout(WAIT, send).await, Ok(Ok(())))
+    }
+
+    /// Sends a WebSocket message as it is.
+    pub async fn send_raw(&mut self, message: Message) {
+        self.socket.send(message).await.expect("sends");
     }
 
     /// Sends a message.
@@ -96,7 +117,14 @@ impl Client {
     /// Reads messages until one that `f` picks, which is returned.
     pub async fn until<T>(&mut self, mut f: impl FnMut(&ServerMessage) -> Option<T>) -> T {
         loop {
-            let message = self.next().await.expect("the connection stays open");
+            let Some(message) = self.next().await else {
+                let n = self.received.len();
+                let last = &self.received[n.saturating_sub(3)..];
+                panic!(
+                    "the connection closed (seat {:?}) after {last:?}",
+                    self.seat
+                );
+            };
             if let Some(found) = f(&message) {
                 return found;
             }
@@ -188,7 +216,9 @@ pub async fn play(client: &mut Client, seed: u64, stop_after: Option<usize>) -> 
                 client
                     .until(|m| match m {
                         ServerMessage::Accepted { decision: d } if *d == decision => Some(()),
-                        ServerMessage::Error { message, .. } => panic!("a command refused: {message}"),
+                        ServerMessage::Error { message, .. } => {
+                            panic!("a command refused: {message}")
+                        }
                         _ => None,
                     })
                     .await;

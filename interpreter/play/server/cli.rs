@@ -96,9 +96,13 @@ where
 {
     let takeover = match args.takeover {
         None => None,
-        Some(s) if s.is_finite() && (0.0..=86_400.0).contains(&s) => Some(Duration::from_secs_f64(s)),
+        Some(s) if s.is_finite() && (0.0..=86_400.0).contains(&s) => {
+            Some(Duration::from_secs_f64(s))
+        }
         Some(s) => {
-            tell(format_args!("error: --takeover {s}: give 0 to 86400 seconds\n"));
+            tell(format_args!(
+                "error: --takeover {s}: give 0 to 86400 seconds\n"
+            ));
             return 2;
         }
     };
@@ -153,7 +157,10 @@ where
             .map(|r| format!("{}\n", serde_json::to_string(&r.record).unwrap_or_default()))
             .collect();
         if let Err(e) = std::fs::write(path, lines) {
-            tell(format_args!("error: cannot write {}: {e}\n", path.display()));
+            tell(format_args!(
+                "error: cannot write {}: {e}\n",
+                path.display()
+            ));
             code = code.max(2);
         }
     }

@@ -24,6 +24,9 @@ pub const QUEUE: usize = 256;
 /// The longest a write to a client may take before the client is let go.
 const SEND_TIME: Duration = Duration::from_secs(10);
 
+/// The longest a closing connection may take to send what is queued.
+const DRAIN_TIME: Duration = Duration::from_secs(2);
+
 /// The longest player name kept, in characters.
 const MAX_NAME: usize = 64;
 
@@ -61,7 +64,9 @@ where
     hub.open.fetch_add(1, Ordering::AcqRel);
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<String>(QUEUE);
-    let writer = tokio::spawn(async move {
+    let kick = Arc::new(Notify::new());
+    let writer_kick = Arc::clone(&kick);
+    let mut writer = tokio::spawn(async move {
         while let Some(text) = rx.recv().await {
             let sent = tokio::time::timeout(SEND_TIME, sink.send(Message::Text(text.into()))).await;
             if !matches!(sent, Ok(Ok(()))) {
@@ -69,11 +74,14 @@ where
             }
         }
         let _ = tokio::time::timeout(SEND_TIME, sink.close()).await;
+        // A client that stopped reading (or a closed connection) ends the
+        // reading side too, which leaves the seat.
+        writer_kick.notify_one();
     });
     let mut session = Session {
         id: hub.next_conn.fetch_add(1, Ordering::Relaxed),
         tx,
-        kick: Arc::new(Notify::new()),
+        kick,
         seat: None,
     };
     loop {
@@ -103,7 +111,11 @@ where
         hub.with_table(t, |table| ((), table.left(seat, id)));
     }
     drop(session);
-    let _ = writer.await;
+    // What is queued goes out (a goodbye, say), unless the client does not
+    // read: then the writer is stopped.
+    if tokio::time::timeout(DRAIN_TIME, &mut writer).await.is_err() {
+        writer.abort();
+    }
     if hub.open.fetch_sub(1, Ordering::AcqRel) == 1 {
         hub.all_closed.notify_one();
     }
@@ -145,7 +157,8 @@ where
             let conn = session.conn();
             let refused = hub.with_table(t, |table| {
                 if table.finished() {
-                    let e = ServerMessage::error(ErrorCode::NoGame, "the table has played its games");
+                    let e =
+                        ServerMessage::error(ErrorCode::NoGame, "the table has played its games");
                     (Some(e), Vec::new())
                 } else {
                     (None, table.rejoin(seat, conn))
@@ -160,7 +173,9 @@ where
                 None => true,
             }
         }
-        ClientMessage::Command { command } => seated(hub, session, |table, seat| table.command(seat, &command)),
+        ClientMessage::Command { command } => {
+            seated(hub, session, |table, seat| table.command(seat, &command))
+        }
         ClientMessage::Sync => seated(hub, session, |table, seat| table.sync(seat)),
     }
 }
@@ -214,7 +229,12 @@ where
     R::State: 'static,
     <R::State as GameState>::Move: 'static,
 {
-    let name = name.map(|n| n.chars().filter(|c| !c.is_control()).take(MAX_NAME).collect::<String>());
+    let name = name.map(|n| {
+        n.chars()
+            .filter(|c| !c.is_control())
+            .take(MAX_NAME)
+            .collect::<String>()
+    });
     let tables: Vec<usize> = match table {
         Some(t) if t < hub.tables.len() => vec![t],
         Some(t) => {
@@ -249,7 +269,7 @@ where
             None => {}
         }
     }
-    let refusal = refusal
-        .unwrap_or_else(|| ServerMessage::error(ErrorCode::NoSeat, "no free seat is left"));
+    let refusal =
+        refusal.unwrap_or_else(|| ServerMessage::error(ErrorCode::NoSeat, "no free seat is left"));
     session.reply(&refusal)
 }

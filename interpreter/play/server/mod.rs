@@ -284,7 +284,14 @@ where
         let tables_n = config.tables;
         let config = Arc::new(config);
         let tables = (0..tables_n)
-            .map(|t| Mutex::new(Table::new(t, Arc::clone(&rules), Arc::clone(&config), players)))
+            .map(|t| {
+                Mutex::new(Table::new(
+                    t,
+                    Arc::clone(&rules),
+                    Arc::clone(&config),
+                    players,
+                ))
+            })
             .collect();
         // The tokens are credentials, not the game's chance: their
         // generator is seeded from the clock too, so that knowing --seed

@@ -142,10 +142,15 @@ impl<R: Ruleset> Table<R> {
     pub fn refuse_join(&self, seat: usize) -> Option<ServerMessage> {
         let refuse = |code, text: String| Some(ServerMessage::error(code, text));
         match self.seats.get(seat) {
-            _ if self.finished => refuse(ErrorCode::NoGame, "the table has played its games".into()),
+            _ if self.finished => {
+                refuse(ErrorCode::NoGame, "the table has played its games".into())
+            }
             None => refuse(
                 ErrorCode::NoSeat,
-                format!("there is no seat {seat}: the game has {} seats", self.players),
+                format!(
+                    "there is no seat {seat}: the game has {} seats",
+                    self.players
+                ),
             ),
             Some(s) if s.spec != SeatSpec::Remote => refuse(
                 ErrorCode::NoSeat,
@@ -161,7 +166,13 @@ impl<R: Ruleset> Table<R> {
 
     /// Seats a new player at `seat` (free: see [`Table::refuse_join`]) with
     /// `token`, answers `welcome` and tells the others.
-    pub fn join(&mut self, seat: usize, name: Option<String>, token: String, conn: Conn) -> Vec<Action<R::State>> {
+    pub fn join(
+        &mut self,
+        seat: usize,
+        name: Option<String>,
+        token: String,
+        conn: Conn,
+    ) -> Vec<Action<R::State>> {
         self.seats[seat].name = name;
         self.seats[seat].token = Some(token);
         self.connect(seat, conn);
@@ -203,10 +214,13 @@ impl<R: Ruleset> Table<R> {
             games: self.config.games,
         };
         self.send(seat, &welcome);
-        self.tell_others(seat, &ServerMessage::Presence {
+        self.tell_others(
             seat,
-            connected: true,
-        });
+            &ServerMessage::Presence {
+                seat,
+                connected: true,
+            },
+        );
     }
 
     /// The connection `conn_id` of `seat` was lost.
@@ -223,7 +237,10 @@ impl<R: Ruleset> Table<R> {
     /// Whether `conn_id` holds `seat` now (a connection whose seat was
     /// taken back by a rejoin no longer does).
     pub fn holds(&self, seat: usize, conn_id: u64) -> bool {
-        self.seats[seat].conn.as_ref().is_some_and(|c| c.id == conn_id)
+        self.seats[seat]
+            .conn
+            .as_ref()
+            .is_some_and(|c| c.id == conn_id)
     }
 
     /// A timer ran out: the computer may take a seat now.
@@ -247,7 +264,11 @@ impl<R: Ruleset> Table<R> {
     }
 
     /// Plays `command` for `seat`, or answers why not.
-    pub fn command(&mut self, seat: usize, command: &crate::command::Command) -> Vec<Action<R::State>> {
+    pub fn command(
+        &mut self,
+        seat: usize,
+        command: &crate::command::Command,
+    ) -> Vec<Action<R::State>> {
         let Some(running) = &mut self.running else {
             let e = ServerMessage::error(ErrorCode::NoGame, "no game is being played now");
             self.send(seat, &e);
@@ -287,7 +308,10 @@ impl<R: Ruleset> Table<R> {
         mv: Result<Option<<R::State as GameState>::Move>, String>,
     ) -> Vec<Action<R::State>> {
         let current = self.game_no == game
-            && self.running.as_ref().is_some_and(|r| r.game.decision() == decision);
+            && self
+                .running
+                .as_ref()
+                .is_some_and(|r| r.game.decision() == decision);
         if !current {
             // A player came back and played the decision first.
             if let Some(running) = &mut self.running {
@@ -316,12 +340,16 @@ impl<R: Ruleset> Table<R> {
                         let computer = self.seats[mover].spec == SeatSpec::Remote;
                         self.after_move(mover, text, computer, &views);
                     }
-                    Err(e) => self.end_game(EndKind::Failed, Some(format!("the computer's move: {e}"))),
+                    Err(e) => {
+                        self.end_game(EndKind::Failed, Some(format!("the computer's move: {e}")))
+                    }
                 }
             }
             Ok(None) => self.end_game(
                 EndKind::Failed,
-                Some(format!("the game runs but player {mover} has no legal move")),
+                Some(format!(
+                    "the game runs but player {mover} has no legal move"
+                )),
             ),
             Err(why) => self.end_game(EndKind::Failed, Some(why)),
         }
@@ -354,7 +382,11 @@ impl<R: Ruleset> Table<R> {
             let played = Played {
                 decision,
                 seat: mover,
-                text: views.get(seat).copied().unwrap_or(false).then(|| text.clone()),
+                text: views
+                    .get(seat)
+                    .copied()
+                    .unwrap_or(false)
+                    .then(|| text.clone()),
                 computer,
             };
             messages.push((seat, self.state_message(running, seat, Some(played))));
@@ -365,10 +397,17 @@ impl<R: Ruleset> Table<R> {
     }
 
     /// The `state` message for `seat`.
-    fn state_message(&self, running: &Running<R::State>, seat: usize, last: Option<Played>) -> ServerMessage {
+    fn state_message(
+        &self,
+        running: &Running<R::State>,
+        seat: usize,
+        last: Option<Played>,
+    ) -> ServerMessage {
         let state = running.game.state();
         let to_move = state.current_player();
-        let moves = (to_move == Some(seat)).then(|| {
+        // No moves are offered past the decision limit: the game stops.
+        let open = running.game.decision() <= self.config.max_decisions;
+        let moves = (open && to_move == Some(seat)).then(|| {
             running
                 .game
                 .move_texts()
@@ -427,10 +466,13 @@ impl<R: Ruleset> Table<R> {
         let mut actions = Vec::new();
         loop {
             while let Some(seat) = self.dropped.pop() {
-                self.tell_others(seat, &ServerMessage::Presence {
+                self.tell_others(
                     seat,
-                    connected: false,
-                });
+                    &ServerMessage::Presence {
+                        seat,
+                        connected: false,
+                    },
+                );
             }
             if self.finished {
                 return actions;
@@ -441,7 +483,11 @@ impl<R: Ruleset> Table<R> {
                     actions.push(Action::Done);
                     return actions;
                 }
-                if self.seats.iter().any(|s| s.spec == SeatSpec::Remote && s.token.is_none()) {
+                if self
+                    .seats
+                    .iter()
+                    .any(|s| s.spec == SeatSpec::Remote && s.token.is_none())
+                {
                     return actions;
                 }
                 self.start_game();
@@ -463,12 +509,18 @@ impl<R: Ruleset> Table<R> {
                 }
             }
             if running.game.decision() > self.config.max_decisions {
-                let why = format!("stopped at the limit of {} decisions", self.config.max_decisions);
+                let why = format!(
+                    "stopped at the limit of {} decisions",
+                    self.config.max_decisions
+                );
                 self.end_game(EndKind::Stopped, Some(why));
                 continue;
             }
             let Some(mover) = running.game.state().current_player() else {
-                self.end_game(EndKind::Failed, Some("the game runs but nobody is to play".into()));
+                self.end_game(
+                    EndKind::Failed,
+                    Some("the game runs but nobody is to play".into()),
+                );
                 continue;
             };
             let Some(player) = running.player.as_ref() else {
@@ -503,7 +555,10 @@ impl<R: Ruleset> Table<R> {
     }
 
     fn start_game(&mut self) {
-        let seed = game_seed(self.config.seed, self.index as u64 * self.config.games + self.game_no);
+        let seed = game_seed(
+            self.config.seed,
+            self.index as u64 * self.config.games + self.game_no,
+        );
         let options = GameOptions {
             seed,
             overrides: self.config.settings.clone(),

@@ -1,0 +1,434 @@
+//! The server facing clients that make mistakes, drop and come back, or
+//! never come back: each mistaken message gets its error and changes
+//! nothing, a dropped seat is taken back with its token, the computer
+//! plays for a seat away past the limit; and many games at once (the load
+//! test). Loopback only, every wait bounded.
+
+mod net;
+
+use cardboard::command::Command;
+use cardboard::play::protocol::{
+    ClientMessage, EndKind, ErrorCode, ServerMessage, MAX_MESSAGE, VERSION,
+};
+use cardboard::play::server::{SeatSpec, ServeConfig};
+use cardboard::search::seats::SeatKind;
+use net::{play, shipped, start, Client};
+use std::time::{Duration, Instant};
+
+/// The next `state` message offering moves: its decision and first move.
+async fn my_turn(client: &mut Client) -> (u64, Vec<String>) {
+    client
+        .until(|m| match m {
+            ServerMessage::State {
+                decision,
+                moves: Some(moves),
+                ..
+            } => Some((*decision, moves.iter().map(|m| m.text.clone()).collect())),
+            _ => None,
+        })
+        .await
+}
+
+fn command(decision: u64, mv: &str) -> String {
+    ClientMessage::Command {
+        command: Command {
+            decision,
+            mv: mv.to_string(),
+        },
+    }
+    .to_text()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_mistake_gets_its_error_and_the_game_goes_on() {
+    let mut config = ServeConfig::new("agram.rcy");
+    config.seats = vec![
+        SeatSpec::Remote,
+        SeatSpec::Remote,
+        SeatSpec::Computer(SeatKind::Random),
+    ];
+    config.seed = 11;
+    config.settings = vec![("NUMP".into(), "3".into())];
+    let rules = shipped("agram.rcy");
+    let (url, server) = start(rules.clone(), config).await;
+
+    // Before joining: mistakes of form, and a command without a seat.
+    let mut first = Client::connect(&url).await;
+    assert_eq!(first.refused("{".into()).await, ErrorCode::Malformed);
+    assert_eq!(first.refused("[1, 2]".into()).await, ErrorCode::Malformed);
+    assert_eq!(
+        first.refused(r#"{"type":"join"}"#.into()).await,
+        ErrorCode::Malformed
+    );
+    let long = format!(
+        r#"{{"type":"join","version":1,"name":"{}"}}"#,
+        "x".repeat(MAX_MESSAGE)
+    );
+    assert_eq!(first.refused(long).await, ErrorCode::TooLong);
+    assert_eq!(
+        first.refused(r#"{"type":"teleport"}"#.into()).await,
+        ErrorCode::UnknownType
+    );
+    assert_eq!(first.refused(command(1, "x")).await, ErrorCode::NotJoined);
+    let old = ClientMessage::Join {
+        version: VERSION + 1,
+        name: None,
+        seat: None,
+        table: None,
+    };
+    assert_eq!(first.refused(old.to_text()).await, ErrorCode::Version);
+    let bad = ClientMessage::Rejoin {
+        version: VERSION,
+        token: "0123".into(),
+    };
+    assert_eq!(first.refused(bad.to_text()).await, ErrorCode::BadToken);
+    let computer = ClientMessage::Join {
+        version: VERSION,
+        name: None,
+        seat: Some(2),
+        table: None,
+    };
+    assert_eq!(first.refused(computer.to_text()).await, ErrorCode::NoSeat);
+    let nowhere = ClientMessage::Join {
+        version: VERSION,
+        name: None,
+        seat: Some(9),
+        table: None,
+    };
+    assert_eq!(first.refused(nowhere.to_text()).await, ErrorCode::NoSeat);
+    // A binary message.
+    first
+        .send_raw(tokio_tungstenite::tungstenite::Message::Binary(
+            vec![1, 2, 3].into(),
+        ))
+        .await;
+    assert_eq!(
+        first
+            .until(|m| match m {
+                ServerMessage::Error { code, .. } => Some(*code),
+                _ => None,
+            })
+            .await,
+        ErrorCode::Malformed
+    );
+
+    // Seat 0 taken; a second join to it is refused; a second join on the
+    // same connection too.
+    let join0 = ClientMessage::Join {
+        version: VERSION,
+        name: Some("ann".into()),
+        seat: Some(0),
+        table: None,
+    };
+    first.send(&join0).await;
+    first
+        .until(|m| matches!(m, ServerMessage::Welcome { .. }).then_some(()))
+        .await;
+    assert_eq!(
+        first.refused(join0.to_text()).await,
+        ErrorCode::AlreadyJoined
+    );
+    let mut intruder = Client::connect(&url).await;
+    assert_eq!(
+        intruder.refused(join0.to_text()).await,
+        ErrorCode::SeatTaken
+    );
+    // No game before every remote seat is held.
+    assert_eq!(first.refused(command(1, "x")).await, ErrorCode::NoGame);
+    let mut second = Client::join(&url, Some(1)).await;
+    // Every seat is held now: a join anywhere is refused.
+    assert_eq!(
+        intruder
+            .refused(
+                ClientMessage::Join {
+                    version: VERSION,
+                    name: None,
+                    seat: None,
+                    table: None
+                }
+                .to_text()
+            )
+            .await,
+        ErrorCode::NoSeat
+    );
+
+    // Agram: seat 0 leads. Out of turn, an out-of-date decision, an
+    // illegal move: each refused.
+    let (decision, moves) = my_turn(&mut first).await;
+    assert_eq!(
+        second.refused(command(decision, &moves[0])).await,
+        ErrorCode::NotYourTurn
+    );
+    assert_eq!(
+        first.refused(command(decision + 1, &moves[0])).await,
+        ErrorCode::WrongDecision
+    );
+    assert_eq!(
+        first.refused(command(decision, "fly to the moon")).await,
+        ErrorCode::Illegal
+    );
+    assert_eq!(
+        first.refused(command(decision, "0")).await,
+        ErrorCode::Illegal
+    );
+    // `sync` answers with the same state: nothing changed.
+    first.send(&ClientMessage::Sync).await;
+    let (again, moves_again) = my_turn(&mut first).await;
+    assert_eq!((again, &moves_again), (decision, &moves));
+
+    // The game goes on: both play it out.
+    let a = tokio::spawn(async move {
+        // The state of this decision was read already: play it first.
+        first.send_text(command(decision, &moves[0])).await;
+        first
+            .until(|m| matches!(m, ServerMessage::Accepted { .. }).then_some(()))
+            .await;
+        play(&mut first, 1, None).await
+    });
+    let b = tokio::spawn(async move { play(&mut second, 2, None).await });
+    let (a, b) = (a.await.expect("plays"), b.await.expect("plays"));
+    drop(intruder);
+    let reports = server.await.expect("the server ends");
+    let report = &reports[0];
+    assert_eq!(report.how, EndKind::Finished);
+    // Only the accepted commands were played: the record replays to the
+    // same end.
+    let local = report.record.replay(&rules).expect("replays");
+    assert_eq!(local.state().describe(), report.table_text);
+    assert_eq!(
+        report.record.commands.len() as u64,
+        a.sent + 1 + b.sent + computer_moves(&a.received)
+    );
+}
+
+/// How many moves the computer played, as seat's messages tell.
+fn computer_moves(received: &[ServerMessage]) -> u64 {
+    // Every move is followed by a `state` with `last`; the seats' own are
+    // counted by the caller.
+    let mine = received.iter().find_map(|m| match m {
+        ServerMessage::Welcome { seat, .. } => Some(*seat),
+        _ => None,
+    });
+    received
+        .iter()
+        .filter(|m| matches!(m, ServerMessage::State { last: Some(l), .. } if Some(l.seat) != mine && l.seat == 2))
+        .count() as u64
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dropped_seat_rejoins_with_its_token_and_the_game_waits() {
+    let mut config = ServeConfig::new("agram.rcy");
+    config.seed = 4;
+    config.settings = vec![("NUMP".into(), "3".into())];
+    config.seats = vec![
+        SeatSpec::Remote,
+        SeatSpec::Remote,
+        SeatSpec::Computer(SeatKind::Random),
+    ];
+    let rules = shipped("agram.rcy");
+    let (url, server) = start(rules.clone(), config).await;
+    let mut staying = Client::join(&url, Some(0)).await;
+    let mut leaving = Client::join(&url, Some(1)).await;
+    let token = leaving.token.clone().expect("a token");
+    let stayer = tokio::spawn(async move { play(&mut staying, 5, None).await });
+    // Seat 1 plays two moves and drops.
+    let before = play(&mut leaving, 6, Some(2)).await;
+    assert_eq!(before.commands.len(), 2);
+    leaving.close().await;
+    // Away, the game waits for it (no takeover): nothing is played for
+    // seat 1 meanwhile.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let mut back = Client::connect(&url).await;
+    back.send(&ClientMessage::Rejoin {
+        version: VERSION,
+        token: token.clone(),
+    })
+    .await;
+    let seat = back
+        .until(|m| match m {
+            ServerMessage::Welcome { seat, token: t, .. } => Some((*seat, t.clone())),
+            _ => None,
+        })
+        .await;
+    assert_eq!(seat, (1, token.clone()));
+    // The whole state again, then the game on to its end.
+    let after = play(&mut back, 7, None).await;
+    let stayed = stayer.await.expect("plays");
+    let reports = server.await.expect("ends");
+    let report = &reports[0];
+    assert_eq!(report.how, EndKind::Finished);
+    // No move of seat 1 by anyone but its player.
+    let computer_for_1 = stayed.received.iter().any(
+        |m| matches!(m, ServerMessage::State { last: Some(l), .. } if l.seat == 1 && l.computer),
+    );
+    assert!(!computer_for_1);
+    // The others were told it left and came back.
+    let told = |connected: bool| {
+        stayed.received.iter().any(
+            |m| matches!(m, ServerMessage::Presence { seat: 1, connected: c } if *c == connected),
+        )
+    };
+    assert!(told(false) && told(true));
+    let mut commands: Vec<Command> = before.commands.into_iter().chain(after.commands).collect();
+    commands.extend(stayed.commands);
+    assert_eq!(
+        commands.len() + computer_moves(&stayed.received) as usize,
+        report.record.commands.len()
+    );
+    let local = report.record.replay(&rules).expect("replays");
+    assert_eq!(local.state().describe(), report.table_text);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_computer_takes_a_seat_away_past_the_limit() {
+    let mut config = ServeConfig::new("agram.rcy");
+    config.seed = 9;
+    config.takeover = Some(Duration::from_millis(200));
+    config.seats = vec![SeatSpec::Remote, SeatSpec::Remote];
+    config.settings = vec![("NUMP".into(), "2".into())];
+    let rules = shipped("agram.rcy");
+    let (url, server) = start(rules.clone(), config).await;
+    let mut staying = Client::join(&url, Some(0)).await;
+    let mut leaving = Client::join(&url, Some(1)).await;
+    let stayer = tokio::spawn(async move { play(&mut staying, 5, None).await });
+    play(&mut leaving, 6, Some(1)).await;
+    leaving.close().await;
+    let stayed = stayer.await.expect("plays");
+    let reports = server.await.expect("ends");
+    assert_eq!(reports[0].how, EndKind::Finished);
+    let taken = stayed
+        .received
+        .iter()
+        .filter(|m| matches!(m, ServerMessage::State { last: Some(l), .. } if l.seat == 1 && l.computer))
+        .count();
+    assert!(taken > 0, "the computer played for seat 1");
+    let local = reports[0].record.replay(&rules).expect("replays");
+    assert_eq!(local.state().describe(), reports[0].table_text);
+}
+
+/// Tables of Agram played at once by scripted clients, on one server.
+async fn load(tables: usize) -> (f64, Duration) {
+    let mut config = ServeConfig::new("agram.rcy");
+    config.tables = tables;
+    config.seed = 1;
+    let rules = shipped("agram.rcy");
+    let players = 4;
+    let began = Instant::now();
+    let (url, server) = start(rules, config).await;
+    let mut clients = Vec::new();
+    for t in 0..tables {
+        for seat in 0..players {
+            let url = url.clone();
+            clients.push(tokio::spawn(async move {
+                let mut client = Client::connect(&url).await;
+                let join = ClientMessage::Join {
+                    version: VERSION,
+                    name: None,
+                    seat: Some(seat),
+                    table: Some(t),
+                };
+                client.send(&join).await;
+                play(&mut client, (t * players + seat) as u64, None).await
+            }));
+        }
+    }
+    let mut slowest = Duration::ZERO;
+    let mut sent = 0;
+    for client in clients {
+        let played = client.await.expect("a client plays");
+        assert!(played.received.iter().any(|m| matches!(
+            m,
+            ServerMessage::End {
+                how: EndKind::Finished,
+                ..
+            }
+        )));
+        slowest = slowest.max(played.slowest);
+        sent += played.sent;
+    }
+    let reports = server.await.expect("the server ends");
+    let seconds = began.elapsed().as_secs_f64();
+    assert_eq!(reports.len(), tables);
+    assert!(reports.iter().all(|r| r.how == EndKind::Finished));
+    let commands: usize = reports.iter().map(|r| r.record.commands.len()).sum();
+    assert_eq!(
+        commands as u64, sent,
+        "every command sent was answered and played"
+    );
+    (tables as f64 / seconds, slowest)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_hundred_games_of_agram_at_once() {
+    let tables = std::env::var("CARDBOARD_LOAD_TABLES")
+        .ok()
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(200);
+    let (per_second, slowest) = load(tables).await;
+    eprintln!(
+        "load: {tables} games of Agram at once: {per_second:.1} games/s, slowest reply {slowest:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_does_not_read_is_let_go_without_holding_up_the_others() {
+    let mut config = ServeConfig::new("cardbot-derby.rcy");
+    config.seed = 2;
+    config.max_decisions = 40;
+    config.seats = vec![SeatSpec::Remote, SeatSpec::Remote];
+    config.settings = vec![("NUMP".into(), "2".into())];
+    let rules = shipped("cardbot-derby.rcy");
+    let (url, server) = start(rules.clone(), config).await;
+    let mut silent = Client::join(&url, Some(0)).await;
+    let token = silent.token.clone().expect("a token");
+    let mut other = Client::join(&url, Some(1)).await;
+    // The silent client asks for the whole state again and again and
+    // reads none of it.
+    let flood = tokio::spawn(async move {
+        let sync = ClientMessage::Sync.to_text();
+        for _ in 0..200_000 {
+            if !silent.try_send_text(sync.clone()).await {
+                return true; // the server let it go
+            }
+        }
+        false
+    });
+    // Meanwhile the other seat is answered at once, every time.
+    let mut slowest = Duration::ZERO;
+    for _ in 0..50 {
+        let asked = Instant::now();
+        other.send(&ClientMessage::Sync).await;
+        other
+            .until(|m| matches!(m, ServerMessage::State { .. }).then_some(()))
+            .await;
+        slowest = slowest.max(asked.elapsed());
+    }
+    assert!(slowest < Duration::from_secs(5), "a sync took {slowest:?}");
+    assert!(flood.await.expect("floods"), "the silent client was let go");
+    // The others are told it left (perhaps while they synced).
+    let gone = |m: &ServerMessage| {
+        matches!(
+            m,
+            ServerMessage::Presence {
+                seat: 0,
+                connected: false
+            }
+        )
+    };
+    if !other.received.iter().any(gone) {
+        other.until(|m| gone(m).then_some(())).await;
+    }
+    // It takes its seat back and the game is played out.
+    let mut back = Client::connect(&url).await;
+    back.send(&ClientMessage::Rejoin {
+        version: VERSION,
+        token,
+    })
+    .await;
+    let a = tokio::spawn(async move { play(&mut back, 1, None).await });
+    let b = tokio::spawn(async move { play(&mut other, 2, None).await });
+    a.await.expect("plays");
+    b.await.expect("plays");
+    let reports = server.await.expect("ends");
+    assert_eq!(reports[0].how, EndKind::Stopped);
+}
