@@ -4,10 +4,11 @@
 //! log of commands ([`GameRecord::replay`]).
 //!
 //! A command names the decision it answers (counted from 1 at the start of
-//! the game, as `cardboard run` counts them) and the move by its text, as
-//! [`GameState::move_to_text`] writes it: a command meant for an earlier
-//! decision, or a text that is not one of the legal moves now, is refused
-//! and changes nothing.
+//! the game, as `cardboard run` counts them) and the move by its text as
+//! the seat to play reads it ([`GameState::moves_to_text_for`], the texts
+//! of its observation's moves, where a card it may not see is `a card`): a
+//! command meant for another decision, or a text that is not one of the
+//! legal moves now, is refused and changes nothing.
 //!
 //! ```
 //! use cardboard::command::{Command, CommandedGame};
@@ -42,7 +43,8 @@ use serde::{Deserialize, Serialize};
 pub struct Command {
     /// The decision the move answers, counted from 1 at the game's start.
     pub decision: u64,
-    /// The move, written as [`GameState::move_to_text`] writes it.
+    /// The move, as the seat to play reads it
+    /// ([`GameState::moves_to_text_for`]).
     #[serde(rename = "move")]
     pub mv: String,
 }
@@ -112,26 +114,36 @@ impl<S: GameState> CommandedGame<S> {
         &self.log
     }
 
-    /// The texts of the legal moves now, in the order of
+    /// The texts of the legal moves now as the seat to play reads them
+    /// ([`GameState::moves_to_text_for`]), in the order of
     /// [`GameState::legal_moves`] (empty when the game is not running).
     pub fn move_texts(&self) -> Vec<String> {
-        let moves = self.state.legal_moves();
-        self.state.moves_to_text(&moves)
+        self.listed().1
     }
 
-    /// The command for `mv`, a legal move now.
-    pub fn command_for(&self, mv: &S::Move) -> Command {
-        Command {
+    /// The legal moves and their texts for the seat to play.
+    fn listed(&self) -> (Vec<S::Move>, Vec<String>) {
+        let Some(seat) = self.state.current_player() else {
+            return (Vec::new(), Vec::new());
+        };
+        let moves = self.state.legal_moves();
+        let texts = self.state.moves_to_text_for(&moves, seat);
+        (moves, texts)
+    }
+
+    /// The command for `mv`, a legal move now (none when it is not one).
+    pub fn command_for(&self, mv: &S::Move) -> Option<Command> {
+        let (moves, mut texts) = self.listed();
+        let i = moves.iter().position(|m| m == mv)?;
+        Some(Command {
             decision: self.decision,
-            mv: self.state.move_to_text(mv),
-        }
+            mv: texts.swap_remove(i),
+        })
     }
 
     /// Checks `command` for `seat` (`None`: whoever is to play, as a
-    /// replay does) and plays it. A refused command changes nothing; a
-    /// rules error stops the game ([`crate::game::Status::Failed`]) and
-    /// is logged with its command.
-    pub fn play(&mut self, seat: Option<usize>, command: &Command) -> Result<(), CommandError> {
+    /// replay does) and returns its move, changing nothing.
+    pub fn resolve(&self, seat: Option<usize>, command: &Command) -> Result<S::Move, CommandError> {
         let Some(to_move) = self.state.current_player() else {
             return Err(CommandError::GameOver);
         };
@@ -144,12 +156,19 @@ impl<S: GameState> CommandedGame<S> {
                 asked: self.decision,
             });
         }
-        let moves = self.state.legal_moves();
-        let texts = self.state.moves_to_text(&moves);
-        let Some(i) = texts.iter().position(|t| *t == command.mv) else {
-            return Err(CommandError::Illegal(command.mv.clone()));
-        };
-        self.apply_listed(&moves[i], command.clone())
+        let (mut moves, texts) = self.listed();
+        match texts.iter().position(|t| *t == command.mv) {
+            Some(i) => Ok(moves.swap_remove(i)),
+            None => Err(CommandError::Illegal(command.mv.clone())),
+        }
+    }
+
+    /// Checks `command` for `seat` (`None`: whoever is to play) and plays
+    /// it. A refused command changes nothing; a rules error stops the game
+    /// ([`crate::game::Status::Failed`]) and is logged with its command.
+    pub fn play(&mut self, seat: Option<usize>, command: &Command) -> Result<(), CommandError> {
+        let mv = self.resolve(seat, command)?;
+        self.apply(&mv, command.clone())
     }
 
     /// Plays `mv`, one of the legal moves now (a computer seat's choice),
@@ -158,11 +177,14 @@ impl<S: GameState> CommandedGame<S> {
         if self.state.current_player().is_none() {
             return Err(CommandError::GameOver);
         }
-        let command = self.command_for(mv);
-        self.apply_listed(mv, command)
+        let Some(command) = self.command_for(mv) else {
+            return Err(CommandError::Illegal(self.state.move_to_text(mv)));
+        };
+        self.apply(mv, command)
     }
 
-    fn apply_listed(&mut self, mv: &S::Move, command: Command) -> Result<(), CommandError> {
+    /// Plays `mv`, the move of `command` (as [`Self::resolve`] found it).
+    pub fn apply(&mut self, mv: &S::Move, command: Command) -> Result<(), CommandError> {
         match self.state.apply(mv) {
             Ok(()) => {
                 self.decision += 1;

@@ -10,8 +10,8 @@ use cardboard::command::{Command, GameRecord};
 use cardboard::drivers::game_seed;
 use cardboard::engine::{Rules, State};
 use cardboard::game::GameState;
+use cardboard::observation::Observation;
 use cardboard::play::protocol::{EndKind, ServerMessage};
-use cardboard::play::server::view::observe;
 use cardboard::play::server::ServeConfig;
 use net::{play, shipped, start, Client};
 use std::collections::HashMap;
@@ -108,7 +108,6 @@ fn check_every_decision(rules: &Rules, record: &GameRecord, played: &[net::Playe
             let Some(ServerMessage::State {
                 to_move,
                 observation,
-                moves,
                 last,
                 ..
             }) = states.get(&decision)
@@ -117,45 +116,39 @@ fn check_every_decision(rules: &Rules, record: &GameRecord, played: &[net::Playe
             };
             assert_eq!(*to_move, state.current_player());
             assert_eq!(
-                *observation,
-                observe(state, seat),
+                **observation,
+                state.observe(seat),
                 "seat {seat}, decision {decision}"
             );
             let mine = state.current_player() == Some(seat);
-            assert_eq!(moves.is_some(), mine, "seat {seat}, decision {decision}");
-            if let Some(moves) = moves {
-                let texts: Vec<&str> = moves.iter().map(|m| m.text.as_str()).collect();
-                assert_eq!(
-                    texts,
-                    game.move_texts()
-                        .iter()
-                        .map(String::as_str)
-                        .collect::<Vec<_>>()
-                );
+            assert_eq!(
+                !observation.moves.is_empty(),
+                mine,
+                "seat {seat}, decision {decision}"
+            );
+            if mine {
+                let texts: Vec<String> = observation.moves.iter().map(|m| m.text.clone()).collect();
+                assert_eq!(texts, game.move_texts());
             }
             if leaks {
-                let visible = visible_cards(&state.describe(), seat);
-                let all = all_cards(&state.describe());
-                // The observation's card lists (its storages may hold a
-                // card's name as a string), then each move's text.
-                let shown = match observation {
-                    serde_json::Value::String(text) => {
-                        let mut listed = cards(text, |_, _| true);
-                        listed.retain(|name, _| all.contains_key(name));
-                        listed
-                    }
-                    other => named_in(&other.to_string(), &all),
-                };
-                assert_within(&shown, &visible, seat, decision, &observation.to_string());
-                for m in moves.iter().flatten() {
+                let table = state.describe();
+                let visible = visible_cards(&table, seat);
+                let all = all_cards(&table);
+                let json = serde_json::to_string(observation).expect("writes");
+                assert_within(&shown_cards(observation), &visible, seat, decision, &json);
+                for m in &observation.moves {
                     assert_within(&named_in(&m.text, &all), &visible, seat, decision, &m.text);
                 }
-                if let (Some(text), Some(before)) =
-                    (last.as_ref().and_then(|l| l.text.clone()), &before)
-                {
-                    let visible = visible_cards(&before.describe(), seat);
-                    let named = named_in(&text, &all_cards(&before.describe()));
-                    assert_within(&named, &visible, seat, decision, &text);
+                if let (Some(last), Some(before)) = (last, &before) {
+                    // What another seat played, against what this seat
+                    // could see before the move or after it.
+                    let mut seen = visible_cards(&before.describe(), seat);
+                    for (name, n) in visible {
+                        let e = seen.entry(name).or_insert(0);
+                        *e = (*e).max(n);
+                    }
+                    let named = named_in(&last.text, &all_cards(&before.describe()));
+                    assert_within(&named, &seen, seat, decision, &last.text);
                 }
             }
         }
@@ -201,6 +194,20 @@ fn cards(table: &str, shown: impl Fn(&str, &str) -> bool) -> HashMap<String, usi
         }
         for name in list.split_whitespace() {
             *counts.entry(name.to_string()).or_insert(0) += 1;
+        }
+    }
+    counts
+}
+
+/// How many cards of each name an observation shows face up.
+fn shown_cards(observation: &Observation) -> HashMap<String, usize> {
+    let mut counts = HashMap::new();
+    let spaces = observation.boards.iter().flat_map(|b| &b.spaces);
+    for owner in observation.owners.iter().chain(spaces.map(|s| &s.contents)) {
+        for location in &owner.locations {
+            for card in location.cards.iter().flatten() {
+                *counts.entry(card.name.clone()).or_insert(0) += 1;
+            }
         }
     }
     counts

@@ -21,9 +21,12 @@ async fn my_turn(client: &mut Client) -> (u64, Vec<String>) {
         .until(|m| match m {
             ServerMessage::State {
                 decision,
-                moves: Some(moves),
+                observation,
                 ..
-            } => Some((*decision, moves.iter().map(|m| m.text.clone()).collect())),
+            } if !observation.moves.is_empty() => Some((
+                *decision,
+                observation.moves.iter().map(|m| m.text.clone()).collect(),
+            )),
             _ => None,
         })
         .await
@@ -431,4 +434,43 @@ async fn a_client_that_does_not_read_is_let_go_without_holding_up_the_others() {
     b.await.expect("plays");
     let reports = server.await.expect("ends");
     assert_eq!(reports[0].how, EndKind::Stopped);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rules_error_ends_the_game_with_a_message_to_all() {
+    // tests/rules_errors/places.rcy with WHERE=6: an option fails while
+    // the moves of the second decision are found.
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules_errors/places.rcy");
+    let rules = cardboard::engine::Rules::load(&path).expect("loads");
+    let mut config = ServeConfig::new("places.rcy");
+    config.settings = vec![("WHERE".into(), "6".into())];
+    config.games = 2;
+    let (url, server) = start(rules, config).await;
+    let mut clients = Vec::new();
+    for seat in 0..2 {
+        let mut client = Client::join(&url, Some(seat)).await;
+        clients.push(tokio::spawn(async move {
+            play(&mut client, seat as u64, None).await
+        }));
+    }
+    for client in clients {
+        let played = client.await.expect("plays");
+        let ends: Vec<&ServerMessage> = played
+            .received
+            .iter()
+            .filter(|m| matches!(m, ServerMessage::End { how: EndKind::Failed, message: Some(why), .. } if why.contains("division by zero")))
+            .collect();
+        assert_eq!(
+            ends.len(),
+            2,
+            "both games end with the rules error: {:?}",
+            played.received.last()
+        );
+    }
+    let reports = server.await.expect("the server ends");
+    assert_eq!(reports.len(), 2);
+    assert!(reports
+        .iter()
+        .all(|r| r.how == EndKind::Failed && r.record.commands.len() == 1));
 }

@@ -5,9 +5,9 @@
 //! sent. `--token` takes a seat back after a dropped connection.
 
 use crate::command::Command;
-use crate::play::protocol::{ClientMessage, EndKind, MoveOption, ServerMessage, VERSION};
+use crate::observation::{MoveView, Observation};
+use crate::play::protocol::{ClientMessage, EndKind, Played, ServerMessage, VERSION};
 use futures_util::{SinkExt, StreamExt};
-use serde_json::Value;
 use std::io::Write;
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio_tungstenite::tungstenite::Message;
@@ -39,43 +39,38 @@ impl<W: Write> Screen<W> {
         let _ = self.out.flush();
     }
 
-    /// Draws a `state` message: the observation, what was just played, and
-    /// the numbered moves when it is this seat's turn.
+    /// Draws a `state` message: what was just played, the observation,
+    /// and the numbered moves when it is this seat's turn.
     fn state(
         &mut self,
         decision: u64,
         to_move: Option<usize>,
-        observation: &Value,
-        moves: Option<&[MoveOption]>,
-        last: Option<&crate::play::protocol::Played>,
+        observation: &Observation,
+        last: Option<&Played>,
     ) {
         if let Some(last) = last {
             if Some(last.seat) != self.seat {
-                let what = last.text.as_deref().unwrap_or("a move you cannot see");
                 let who = if last.computer {
                     " (the computer, for them)"
                 } else {
                     ""
                 };
-                self.line(&format!("player {}{who} played: {what}", last.seat));
+                self.line(&format!("player {}{who} played: {}", last.seat, last.text));
             }
         }
-        let view = match observation {
-            Value::String(text) => text.clone(),
-            other => serde_json::to_string_pretty(other).unwrap_or_default(),
-        };
-        self.line(&format!("\n== decision {decision} ==\n{}", view.trim_end()));
-        match (moves, to_move) {
-            (Some(moves), _) => {
-                self.line("your moves:");
-                for m in moves {
-                    self.line(&format!("  {}: {}", m.id, m.text));
-                }
-                let _ = write!(self.out, "your move (number or text)> ");
-                let _ = self.out.flush();
+        self.line(&format!(
+            "\n== decision {decision} ==\n{}",
+            observation.to_text().trim_end()
+        ));
+        if !observation.moves.is_empty() {
+            self.line("your moves:");
+            for m in &observation.moves {
+                self.line(&format!("  {}: {}", m.id, m.text));
             }
-            (None, Some(p)) => self.line(&format!("waiting for player {p}...")),
-            (None, None) => {}
+            let _ = write!(self.out, "your move (number or text)> ");
+            let _ = self.out.flush();
+        } else if let Some(p) = to_move {
+            self.line(&format!("waiting for player {p}..."));
         }
     }
 }
@@ -115,7 +110,7 @@ pub async fn join<W: Write>(config: &JoinConfig, out: W) -> i32 {
     let mut screen = Screen { out, seat: None };
     let mut keyboard = BufReader::new(tokio::io::stdin()).lines();
     // The moves offered now, and the decision they answer.
-    let mut offered: Option<(u64, Vec<MoveOption>)> = None;
+    let mut offered: Option<(u64, Vec<MoveView>)> = None;
     loop {
         tokio::select! {
             message = stream.next() => {
@@ -138,9 +133,9 @@ pub async fn join<W: Write>(config: &JoinConfig, out: W) -> i32 {
                         screen.line(&format!("to take your seat back later: cardboard join {} --token {token}", config.url));
                     }
                     ServerMessage::Start { game, .. } => screen.line(&format!("\n== game {game} starts ==")),
-                    ServerMessage::State { decision, to_move, observation, moves, last, .. } => {
-                        screen.state(decision, to_move, &observation, moves.as_deref(), last.as_ref());
-                        offered = moves.map(|m| (decision, m));
+                    ServerMessage::State { decision, to_move, observation, last, .. } => {
+                        screen.state(decision, to_move, &observation, last.as_ref());
+                        offered = (!observation.moves.is_empty()).then(|| (decision, observation.moves.clone()));
                     }
                     ServerMessage::Accepted { .. } => {}
                     ServerMessage::Presence { seat, connected } => {

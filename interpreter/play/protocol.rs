@@ -8,6 +8,7 @@
 //! apart, each its own [`ErrorCode`].
 
 use crate::command::Command;
+use crate::observation::Observation;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -95,16 +96,6 @@ pub enum ErrorCode {
     Illegal,
 }
 
-/// A legal move offered to the seat that must decide: its id (its place in
-/// the list) and its text, which the command sends back.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MoveOption {
-    /// The move's place among the legal moves, from 0.
-    pub id: usize,
-    /// The move's text.
-    pub text: String,
-}
-
 /// A move played, as the receiving seat may know it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Played {
@@ -112,10 +103,10 @@ pub struct Played {
     pub decision: u64,
     /// The seat that played it.
     pub seat: usize,
-    /// Its text, when the receiving seat may see it (its own moves, and
-    /// moves of a seat that sees nothing the receiver does not).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub text: Option<String>,
+    /// Its text as the receiving seat may see it played
+    /// ([`crate::game::GameState::move_to_text_seen_by`]: a card the
+    /// receiver sees neither where it lay nor where it lands is `a card`).
+    pub text: String,
     /// Whether the computer played it for a seat whose player is away.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub computer: bool,
@@ -170,15 +161,14 @@ pub enum ServerMessage {
     State {
         /// The game's number at its table.
         game: u64,
-        /// The decision asked now (from 1).
+        /// The decision asked now, counted from 1 (the observation's
+        /// `decision`, the decisions taken, plus one): a command answers it.
         decision: u64,
         /// The seat to play, if the game runs.
         to_move: Option<usize>,
-        /// The receiving seat's observation.
-        observation: Value,
-        /// The legal moves, when the receiving seat must decide.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        moves: Option<Vec<MoveOption>>,
+        /// The receiving seat's observation (docs/protocol.md); its
+        /// `moves` are the legal moves when this seat must decide.
+        observation: Box<Observation>,
         /// The move just played, as the receiver may know it.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         last: Option<Played>,

@@ -198,9 +198,10 @@ pub async fn play(client: &mut Client, seed: u64, stop_after: Option<usize>) -> 
         match message {
             ServerMessage::State {
                 decision,
-                moves: Some(moves),
+                observation,
                 ..
-            } => {
+            } if !observation.moves.is_empty() => {
+                let moves = &observation.moves;
                 let i = below(&mut rng, moves.len());
                 let command = Command {
                     decision,

@@ -26,7 +26,6 @@
 pub mod cli;
 pub mod connection;
 pub mod table;
-pub mod view;
 
 use crate::command::GameRecord;
 use crate::drivers::{Ruleset, DEFAULT_MAX_DECISIONS};

@@ -6,13 +6,12 @@
 //! never holds up the others), and hands back the work to start once it
 //! is unlocked ([`Action`]): a computer's move, a timer.
 
-use super::view::{observe, sees_all_of};
 use super::{GameReport, SeatSpec, ServeConfig};
-use crate::command::{CommandError, CommandedGame, GameRecord};
+use crate::command::{Command, CommandError, CommandedGame, GameRecord};
 use crate::drivers::{game_seed, Ruleset};
 use crate::engine::GameOptions;
 use crate::game::{GameState, Status};
-use crate::play::protocol::{EndKind, ErrorCode, MoveOption, Played, ServerMessage};
+use crate::play::protocol::{EndKind, ErrorCode, Played, ServerMessage};
 use crate::search::seats::{SeatedPlayer, Seats};
 use std::sync::Arc;
 use tokio::sync::{mpsc, Notify};
@@ -264,42 +263,35 @@ impl<R: Ruleset> Table<R> {
     }
 
     /// Plays `command` for `seat`, or answers why not.
-    pub fn command(
-        &mut self,
-        seat: usize,
-        command: &crate::command::Command,
-    ) -> Vec<Action<R::State>> {
-        let Some(running) = &mut self.running else {
-            let e = ServerMessage::error(ErrorCode::NoGame, "no game is being played now");
-            self.send(seat, &e);
-            return self.settle();
-        };
-        let mover = running.game.state().current_player();
-        let views = mover.map(|p| self.views(p)).unwrap_or_default();
-        let Some(running) = &mut self.running else {
-            return Vec::new();
-        };
-        match running.game.play(Some(seat), command) {
-            Ok(()) | Err(CommandError::Rules(_)) => {
-                let decision = command.decision;
-                self.send(seat, &ServerMessage::Accepted { decision });
-                self.after_move(seat, command.mv.clone(), false, &views);
-            }
-            Err(e) => {
+    pub fn command(&mut self, seat: usize, command: &Command) -> Vec<Action<R::State>> {
+        let resolved = match &self.running {
+            None => Err(ServerMessage::error(
+                ErrorCode::NoGame,
+                "no game is being played now",
+            )),
+            Some(running) => running.game.resolve(Some(seat), command).map_err(|e| {
                 let code = match e {
                     CommandError::GameOver => ErrorCode::NoGame,
                     CommandError::NotYourTurn { .. } => ErrorCode::NotYourTurn,
                     CommandError::WrongDecision { .. } => ErrorCode::WrongDecision,
                     CommandError::Illegal(_) | CommandError::Rules(_) => ErrorCode::Illegal,
                 };
-                self.send(seat, &ServerMessage::error(code, e.to_string()));
+                ServerMessage::error(code, e.to_string())
+            }),
+        };
+        match resolved {
+            Ok(mv) => {
+                let decision = command.decision;
+                self.send(seat, &ServerMessage::Accepted { decision });
+                self.play(seat, &mv, command.clone(), false);
             }
+            Err(refusal) => self.send(seat, &refusal),
         }
         self.settle()
     }
 
     /// The computer chose `mv` for decision `decision` of game `game`
-    /// (`None`: it found none, or failed).
+    /// (`None`: it found none; an `Err`: it failed).
     pub fn computed(
         &mut self,
         game: u64,
@@ -307,44 +299,28 @@ impl<R: Ruleset> Table<R> {
         player: SeatedPlayer,
         mv: Result<Option<<R::State as GameState>::Move>, String>,
     ) -> Vec<Action<R::State>> {
-        let current = self.game_no == game
-            && self
-                .running
-                .as_ref()
-                .is_some_and(|r| r.game.decision() == decision);
-        if !current {
-            // A player came back and played the decision first.
-            if let Some(running) = &mut self.running {
-                if running.player.is_none() && self.game_no == game {
-                    running.player = Some(player);
-                }
-            }
+        let Some(running) = self.running.as_mut().filter(|_| self.game_no == game) else {
             return self.settle();
-        }
-        let Some(running) = &mut self.running else {
-            return Vec::new();
         };
         running.player = Some(player);
+        if running.game.decision() != decision {
+            // The player came back and played the decision first.
+            return self.settle();
+        }
         let Some(mover) = running.game.state().current_player() else {
             return self.settle();
         };
         match mv {
-            Ok(Some(mv)) => {
-                let views = self.views(mover);
-                let Some(running) = &mut self.running else {
-                    return Vec::new();
-                };
-                let text = running.game.state().move_to_text(&mv);
-                match running.game.play_move(&mv) {
-                    Ok(()) | Err(CommandError::Rules(_)) => {
-                        let computer = self.seats[mover].spec == SeatSpec::Remote;
-                        self.after_move(mover, text, computer, &views);
-                    }
-                    Err(e) => {
-                        self.end_game(EndKind::Failed, Some(format!("the computer's move: {e}")))
-                    }
+            Ok(Some(mv)) => match running.game.command_for(&mv) {
+                Some(command) => {
+                    let computer = self.seats[mover].spec == SeatSpec::Remote;
+                    self.play(mover, &mv, command, computer);
                 }
-            }
+                None => self.end_game(
+                    EndKind::Failed,
+                    Some("the computer chose a move that is not legal".to_string()),
+                ),
+            },
             Ok(None) => self.end_game(
                 EndKind::Failed,
                 Some(format!(
@@ -356,37 +332,51 @@ impl<R: Ruleset> Table<R> {
         self.settle()
     }
 
-    /// For each seat, whether it sees all that `mover` sees now (before the
-    /// move is played).
-    fn views(&self, mover: usize) -> Vec<bool> {
-        let Some(running) = &self.running else {
-            return Vec::new();
+    /// Plays `mv` (the move of `command`) for `mover` and tells every seat
+    /// what it may see of it.
+    fn play(
+        &mut self,
+        mover: usize,
+        mv: &<R::State as GameState>::Move,
+        command: Command,
+        computer: bool,
+    ) {
+        let Some(running) = &mut self.running else {
+            return;
         };
-        let state = running.game.state();
-        (0..self.players)
-            .map(|s| self.seats[s].conn.is_some() && sees_all_of(state, s, mover))
-            .collect()
+        // What each connected seat may see of the move, asked before it
+        // is played.
+        let seen: Vec<Option<String>> = (0..self.players)
+            .map(|s| {
+                let connected = self.seats[s].conn.is_some();
+                connected.then(|| match s == mover {
+                    true => command.mv.clone(),
+                    false => running.game.state().move_to_text_seen_by(mv, s),
+                })
+            })
+            .collect();
+        // A rules error stops the game: all are told when the table
+        // settles.
+        let _ = running.game.apply(mv, command);
+        self.after_move(mover, computer, seen);
     }
 
-    /// Tells every seat the game after `mover` played `text`.
-    fn after_move(&mut self, mover: usize, text: String, computer: bool, views: &[bool]) {
+    /// Tells every seat the game after `mover` played (`seen`: the move's
+    /// text as each connected seat may see it).
+    fn after_move(&mut self, mover: usize, computer: bool, seen: Vec<Option<String>>) {
         let Some(running) = &self.running else {
             return;
         };
         let decision = running.game.decision() - 1;
         let mut messages = Vec::new();
-        for seat in 0..self.players {
-            if self.seats[seat].conn.is_none() {
+        for (seat, text) in seen.into_iter().enumerate() {
+            let Some(text) = text else {
                 continue;
-            }
+            };
             let played = Played {
                 decision,
                 seat: mover,
-                text: views
-                    .get(seat)
-                    .copied()
-                    .unwrap_or(false)
-                    .then(|| text.clone()),
+                text,
                 computer,
             };
             messages.push((seat, self.state_message(running, seat, Some(played))));
@@ -404,24 +394,16 @@ impl<R: Ruleset> Table<R> {
         last: Option<Played>,
     ) -> ServerMessage {
         let state = running.game.state();
-        let to_move = state.current_player();
+        let mut observation = state.observe(seat);
         // No moves are offered past the decision limit: the game stops.
-        let open = running.game.decision() <= self.config.max_decisions;
-        let moves = (open && to_move == Some(seat)).then(|| {
-            running
-                .game
-                .move_texts()
-                .into_iter()
-                .enumerate()
-                .map(|(id, text)| MoveOption { id, text })
-                .collect()
-        });
+        if running.game.decision() > self.config.max_decisions {
+            observation.moves.clear();
+        }
         ServerMessage::State {
             game: self.game_no,
             decision: running.game.decision(),
-            to_move,
-            observation: observe(state, seat),
-            moves,
+            to_move: state.current_player(),
+            observation: Box::new(observation),
             last,
         }
     }
