@@ -27,8 +27,8 @@ pub struct ServeArgs {
     /// Who holds each seat, in seat order: remote (a player over the
     /// network), random, mcts[:ITERATIONS], ismcts[:ITERATIONS], separated
     /// by commas; seats not named are remote.
-    #[arg(long, value_name = "SEATS", value_parser = SeatSpec::parse_list)]
-    pub seats: Option<Vec<SeatSpec>>,
+    #[arg(long, value_name = "SEATS", value_parser = SeatList::parse)]
+    pub seats: Option<SeatList>,
     /// Games to play one after another (the same players keep their seats).
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     pub games: u64,
@@ -47,6 +47,17 @@ pub struct ServeArgs {
     /// file, one JSON object a line, to replay them.
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
+}
+
+/// The seats of `serve --seats` (one value on the command line).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatList(pub Vec<SeatSpec>);
+
+impl SeatList {
+    /// Reads `--seats` ([`SeatSpec::parse_list`]).
+    pub fn parse(text: &str) -> Result<SeatList, String> {
+        SeatSpec::parse_list(text).map(SeatList)
+    }
 }
 
 /// The options of `cardboard join`.
@@ -113,7 +124,7 @@ where
     let config = ServeConfig {
         bind: args.bind,
         port: args.port,
-        seats: args.seats.clone().unwrap_or_default(),
+        seats: args.seats.clone().map(|s| s.0).unwrap_or_default(),
         games: args.games,
         tables: args.tables as usize,
         seed,

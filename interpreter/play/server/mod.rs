@@ -59,17 +59,18 @@ pub enum SeatSpec {
 }
 
 impl SeatSpec {
-    /// Reads one seat of `serve --seats`: `remote`, or a computer's kind
-    /// (`random`, `mcts[:N]`, `ismcts[:N]`).
+    /// Reads `serve --seats`: `remote`, or a computer's kind (`random`,
+    /// `mcts[:N]`, `ismcts[:N]`), separated by commas.
     pub fn parse_list(text: &str) -> Result<Vec<SeatSpec>, String> {
-        text.split(',')
-            .enumerate()
-            .map(|(i, part)| match part.trim() {
-                "remote" => Ok(SeatSpec::Remote),
-                other => match Seats::parse(other) {
-                    Ok(seats) => Ok(SeatSpec::Computer(seats.kind(0))),
-                    Err(e) => Err(format!("seat {i}: {e} (or remote)")),
-                },
+        let seats = Seats::parse(text)?;
+        (0..text.split(',').count())
+            .map(|i| match seats.kind(i) {
+                SeatKind::Remote => Ok(SeatSpec::Remote),
+                SeatKind::Human => Err(format!(
+                    "seat {i}: a human seat plays at one terminal (`cardboard play`); \
+                     at a server, players are remote and join with `cardboard join`"
+                )),
+                kind => Ok(SeatSpec::Computer(kind)),
             })
             .collect()
     }
@@ -375,4 +376,24 @@ where
     ws.max_message_size(crate::play::protocol::MAX_FRAME)
         .max_frame_size(crate::play::protocol::MAX_FRAME)
         .on_upgrade(move |socket| connection::serve(socket, hub))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seats_of_a_server() {
+        let seats = SeatSpec::parse_list("remote, mcts:20,random").expect("reads");
+        assert_eq!(
+            seats,
+            vec![
+                SeatSpec::Remote,
+                SeatSpec::Computer(SeatKind::Mcts(20)),
+                SeatSpec::Computer(SeatKind::Random)
+            ]
+        );
+        assert!(SeatSpec::parse_list("remote,human").is_err());
+        assert!(SeatSpec::parse_list("robot").is_err());
+    }
 }
