@@ -7,10 +7,19 @@
 use crate::command::Command;
 use crate::observation::{MoveView, Observation};
 use crate::play::protocol::{ClientMessage, EndKind, Played, ServerMessage, VERSION};
+use crate::play::screen::{self, Input};
 use futures_util::{SinkExt, StreamExt};
 use std::io::Write;
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio_tungstenite::tungstenite::Message;
+
+/// What `help` says at the prompt.
+const HELP: &str = "\
+Type the number of a move, or (part of) its words: `3`, `move CLUBS-TEN`.
+Commands:
+  look   every pile and storage in full
+  help   this help
+  quit   leave the game (your seat waits for you: join again with --token)";
 
 /// How to join.
 #[derive(Clone, Debug, Default)]
@@ -39,15 +48,10 @@ impl<W: Write> Screen<W> {
         let _ = self.out.flush();
     }
 
-    /// Draws a `state` message: what was just played, the observation,
-    /// and the numbered moves when it is this seat's turn.
-    fn state(
-        &mut self,
-        decision: u64,
-        to_move: Option<usize>,
-        observation: &Observation,
-        last: Option<&Played>,
-    ) {
+    /// Draws a `state` message: what was just played, then the screen of
+    /// `cardboard play` ([`screen::draw`]: the seat's side of the game, its
+    /// numbered moves when it must decide).
+    fn state(&mut self, to_move: Option<usize>, observation: &Observation, last: Option<&Played>) {
         if let Some(last) = last {
             if Some(last.seat) != self.seat {
                 let who = if last.computer {
@@ -58,15 +62,8 @@ impl<W: Write> Screen<W> {
                 self.line(&format!("player {}{who} played: {}", last.seat, last.text));
             }
         }
-        self.line(&format!(
-            "\n== decision {decision} ==\n{}",
-            observation.to_text().trim_end()
-        ));
+        self.line(&format!("\n{}", screen::draw(observation).trim_end()));
         if !observation.moves.is_empty() {
-            self.line("your moves:");
-            for m in &observation.moves {
-                self.line(&format!("  {}: {}", m.id, m.text));
-            }
             let _ = write!(self.out, "your move (number or text)> ");
             let _ = self.out.flush();
         } else if let Some(p) = to_move {
@@ -111,6 +108,8 @@ pub async fn join<W: Write>(config: &JoinConfig, out: W) -> i32 {
     let mut keyboard = BufReader::new(tokio::io::stdin()).lines();
     // The moves offered now, and the decision they answer.
     let mut offered: Option<(u64, Vec<MoveView>)> = None;
+    // The last observation, for `look`.
+    let mut seen: Option<Box<Observation>> = None;
     loop {
         tokio::select! {
             message = stream.next() => {
@@ -134,8 +133,9 @@ pub async fn join<W: Write>(config: &JoinConfig, out: W) -> i32 {
                     }
                     ServerMessage::Start { game, .. } => screen.line(&format!("\n== game {game} starts ==")),
                     ServerMessage::State { decision, to_move, observation, last, .. } => {
-                        screen.state(decision, to_move, &observation, last.as_ref());
+                        screen.state(to_move, &observation, last.as_ref());
                         offered = (!observation.moves.is_empty()).then(|| (decision, observation.moves.clone()));
+                        seen = Some(observation);
                     }
                     ServerMessage::Accepted { .. } => {}
                     ServerMessage::Presence { seat, connected } => {
@@ -176,16 +176,39 @@ pub async fn join<W: Write>(config: &JoinConfig, out: W) -> i32 {
                 if typed.is_empty() {
                     continue;
                 }
-                let Some((decision, moves)) = &offered else {
+                let moves = offered.as_ref().map_or(&[][..], |(_, m)| m.as_slice());
+                let chosen = match screen::read_input(typed, moves) {
+                    Ok(Input::Move(id)) => moves.iter().find(|m| m.id == id),
+                    Ok(Input::Quit) => {
+                        screen.line("leaving the game (take the seat back with --token)");
+                        let _ = sink.close().await;
+                        return 0;
+                    }
+                    Ok(Input::Look) => {
+                        if let Some(seen) = &seen {
+                            screen.line(&screen::draw_everything(seen));
+                        }
+                        continue;
+                    }
+                    Ok(Input::Help) => {
+                        screen.line(HELP);
+                        continue;
+                    }
+                    Ok(Input::Save(_) | Input::Transcript(_)) => {
+                        screen.line("the server keeps the game: `save` and `transcript` are for `cardboard play`");
+                        continue;
+                    }
+                    Err(_) if offered.is_none() => {
+                        screen.line("it is not your turn");
+                        continue;
+                    }
+                    Err(why) => {
+                        screen.line(&format!("{why}: type a move's number or words (`help` for more)"));
+                        continue;
+                    }
+                };
+                let (Some(chosen), Some((decision, _))) = (chosen, &offered) else {
                     screen.line("it is not your turn");
-                    continue;
-                };
-                let chosen = match typed.parse::<usize>() {
-                    Ok(i) => moves.iter().find(|m| m.id == i),
-                    Err(_) => moves.iter().find(|m| m.text == typed),
-                };
-                let Some(chosen) = chosen else {
-                    screen.line(&format!("`{typed}` is not one of your moves: type its number (0 to {}) or its text", moves.len().saturating_sub(1)));
                     continue;
                 };
                 let command = ClientMessage::Command {

@@ -210,8 +210,8 @@ where
                 let hub = Arc::clone(self);
                 tokio::spawn(async move {
                     let found = tokio::task::spawn_blocking(move || {
-                        let mv = crate::player::Player::choose_move(&mut player, &state);
-                        (player, mv)
+                        let mv = crate::player::Player::choose_move(&mut *player, &*state);
+                        (*player, mv)
                     })
                     .await;
                     if let Ok((player, mv)) = found {

@@ -46,8 +46,8 @@ pub enum Action<S: GameState> {
     Compute {
         game: u64,
         decision: u64,
-        state: S,
-        player: SeatedPlayer,
+        state: Box<S>,
+        player: Box<SeatedPlayer>,
     },
     /// Look at the table again at this time (a seat's time away runs out).
     WakeAt(Instant),
@@ -527,8 +527,8 @@ impl<R: Ruleset> Table<R> {
                 actions.push(Action::Compute {
                     game: self.game_no,
                     decision: running.game.decision(),
-                    state: running.game.state().clone(),
-                    player: player.clone(),
+                    state: Box::new(running.game.state().clone()),
+                    player: Box::new(player.clone()),
                 });
                 running.player = None;
             }
