@@ -389,6 +389,63 @@ fn ismcts_decides_the_same_whatever_the_hidden_cards() {
     }
 }
 
+/// Draw or pass: a red and a black card shuffled face down; player 0 may
+/// take the top card into its hand (and wins when it is red) or pass (and
+/// loses). The draw's text names the card it takes, which player 0 cannot
+/// see before it plays: ISMCTS must tell its moves apart by their text as
+/// player 0 reads them, or it would match determinizations on the true
+/// card.
+const DRAW: &str = "
+(game
+ (setup (create players 2)
+        (create deck (game hloc DECK) (deck (COLOR (RED, BLACK)))))
+ (shuffle (game hloc DECK))
+ (stage player (end (== (game sto DONE) 1))
+   (choice ((move (top (game hloc DECK)) (top ((current player) iloc HAND)))
+            (set (game sto PASSED) 1)))
+   (set (game sto DONE) 1)
+   ((== (game sto PASSED) 1) (set ((next player) sto WON) 1))
+   (all ((current player) iloc HAND) 'C
+     ((== (cardatt COLOR 'C) RED) (set ((current player) sto WON) 1)))
+   (all ((current player) iloc HAND) 'C
+     ((== (cardatt COLOR 'C) BLACK) (set ((next player) sto WON) 1))))
+ (scoring max ((current player) sto WON)))
+";
+
+#[test]
+fn ismcts_matches_no_move_on_a_card_it_cannot_see() {
+    let draw = Rules::from_source("draw.rcy", DRAW).unwrap();
+    let states: Vec<_> = (0..40)
+        .map(|seed| draw.start(&options(seed, &[])).unwrap())
+        .collect();
+    let top = |s: &State| places(&s.describe())[0].1[0].clone();
+    let red = states.iter().find(|s| top(s) == "RED").unwrap();
+    let black = states.iter().find(|s| top(s) == "BLACK").unwrap();
+    assert_eq!(red.observation(0), black.observation(0));
+    // The engine's own texts name the card (so transcripts replay)...
+    assert_ne!(
+        red.moves_to_text(&red.legal_moves()),
+        black.moves_to_text(&black.legal_moves())
+    );
+    // ...and ISMCTS searches alike in both.
+    for seed in 0..8 {
+        let mut a = Searcher::new(Method::Ismcts, SearchConfig::with_iterations(100), seed);
+        let mut b = a.clone();
+        let ma = a.choose_move(red).unwrap().unwrap();
+        let mb = b.choose_move(black).unwrap().unwrap();
+        assert_eq!(
+            red.legal_moves().iter().position(|m| *m == ma),
+            black.legal_moves().iter().position(|m| *m == mb),
+            "seed {seed}"
+        );
+        assert_eq!(
+            a.visits(red, &red.legal_moves()),
+            b.visits(black, &black.legal_moves()),
+            "seed {seed}"
+        );
+    }
+}
+
 /// A game whose every call is noted, to see what ISMCTS asks of the true
 /// state; the states it resamples note nothing.
 #[derive(Debug)]
@@ -470,6 +527,10 @@ impl GameState for Spy {
         self.note("moves_to_text");
         self.inner.moves_to_text(moves)
     }
+    fn moves_to_text_for(&self, moves: &[Move], seat: usize) -> Vec<String> {
+        self.note("moves_to_text_for");
+        self.inner.moves_to_text_for(moves, seat)
+    }
     fn move_from_text(&self, text: &str) -> Result<Move, PlayError> {
         self.note("move_from_text");
         self.inner.move_from_text(text)
@@ -515,7 +576,12 @@ fn ismcts_asks_the_true_state_only_for_its_moves_and_resamples() {
     asked.dedup();
     assert_eq!(
         asked,
-        ["current_player", "legal_moves", "moves_to_text", "resample"]
+        [
+            "current_player",
+            "legal_moves",
+            "moves_to_text_for",
+            "resample"
+        ]
     );
 }
 

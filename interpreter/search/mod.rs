@@ -87,10 +87,13 @@ impl Searcher {
                 },
             )),
             Method::Ismcts => {
-                // Moves are told apart by their text: the seat's own moves
+                // Moves are told apart by their text as the seat to play
+                // may read it (`moves_to_text_for`): the seat's own moves
                 // read the same in every state it cannot tell from the
-                // true one, and another seat's move names what it plays.
-                let texts = state.moves_to_text(moves);
+                // true one, and a move that would draw a card it cannot
+                // see says `a card`, so the true state's texts name no
+                // hidden card the determinizations could be matched on.
+                let texts = state.moves_to_text_for(moves, me);
                 let mut drew = false;
                 let visits = search(
                     moves,

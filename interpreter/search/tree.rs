@@ -111,7 +111,8 @@ pub enum Identity {
     /// By the move itself (`==`): every drawn state is a copy of the game
     /// with its chance drawn anew, whose moves mean the same (MCTS).
     Value,
-    /// By the move's text ([`GameState::moves_to_text`]): a move names what
+    /// By the move's text as the seat to play may read it
+    /// ([`GameState::moves_to_text_for`]): a move names what
     /// it does ("move HEARTS-ACE p0 HAND -> p0 TRICK"), while the move
     /// itself may only say which item of a collection it picks, a different
     /// card in a different determinization (ISMCTS).
@@ -171,7 +172,7 @@ pub fn search<S: GameState>(
                 }
                 (Identity::Text, _) => {
                     let moves = state.legal_moves();
-                    let texts = state.moves_to_text(&moves);
+                    let texts = state.moves_to_text_for(&moves, player);
                     note_texts(
                         &mut nodes[at],
                         at != 0,
