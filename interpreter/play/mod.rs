@@ -166,8 +166,16 @@ where
     }
     // The moves given to replay, each told as any other.
     for (i, text) in options.moves.iter().enumerate() {
-        if state.status() != Status::Running {
-            let why = format!("move {} of --moves: the game is over", i + 1);
+        let refused = if state.status() != Status::Running {
+            Some(format!("move {} of --moves: the game is over", i + 1))
+        } else {
+            match state.move_from_text(text) {
+                Ok(mv) => game.play(state, &mv).err().map(|e| e.to_string()),
+                Err(e) => Some(e.to_string()),
+            }
+            .map(|e| format!("move {} of --moves (`{text}`): {e}", i + 1))
+        };
+        if let Some(why) = refused {
             return finish(
                 state,
                 &mut game,
@@ -176,32 +184,6 @@ where
                 position,
                 PlayEnd::Refused(why),
             );
-        }
-        match state.move_from_text(text) {
-            Ok(mv) => {
-                if let Err(e) = game.play(state, &mv) {
-                    let why = format!("move {} of --moves (`{text}`): {e}", i + 1);
-                    return finish(
-                        state,
-                        &mut game,
-                        options,
-                        term,
-                        position,
-                        PlayEnd::Refused(why),
-                    );
-                }
-            }
-            Err(e) => {
-                let why = format!("move {} of --moves (`{text}`): {e}", i + 1);
-                return finish(
-                    state,
-                    &mut game,
-                    options,
-                    term,
-                    position,
-                    PlayEnd::Refused(why),
-                );
-            }
         }
     }
     if !options.moves.is_empty() {
