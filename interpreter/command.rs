@@ -3,8 +3,9 @@
 //! applies, and a game's record keeps, so that a game is replayed from its
 //! log of commands ([`GameRecord::replay`]).
 //!
-//! A command names the decision it answers (counted from 1 at the start of
-//! the game, as `cardboard run` counts them) and the move by its text as
+//! A command names the decision it answers (the decisions taken before
+//! it: 0 at the start of the game, [`GameState::decisions`], the
+//! `decision` of the seat's observation) and the move by its text as
 //! the seat to play reads it ([`GameState::moves_to_text_for`], the texts
 //! of its observation's moves, where a card it may not see is `a card`): a
 //! command meant for another decision, or a text that is not one of the
@@ -25,9 +26,9 @@
 //! let options = GameOptions { seed: 1, overrides: vec![] };
 //! let mut game = CommandedGame::new(rules.start(&options).expect("starts"));
 //! let text = game.move_texts()[0].clone();
-//! let command = Command { decision: 1, mv: text };
+//! let command = Command { decision: 0, mv: text };
 //! assert!(game.play(Some(0), &command).is_ok());
-//! // The same command again is out of date: decision 2 is asked now.
+//! // The same command again is out of date: decision 1 is asked now.
 //! assert!(game.play(Some(1), &command).is_err());
 //! assert_eq!(game.log(), &[command]);
 //! ```
@@ -41,7 +42,8 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Command {
-    /// The decision the move answers, counted from 1 at the game's start.
+    /// The decision the move answers: the decisions taken before it in
+    /// the game (0 at its start), as the observation's `decision` says.
     pub decision: u64,
     /// The move, as the seat to play reads it
     /// ([`GameState::moves_to_text_for`]).
@@ -89,11 +91,12 @@ pub struct CommandedGame<S: GameState> {
 }
 
 impl<S: GameState> CommandedGame<S> {
-    /// A game at its start (decision 1 is asked next).
+    /// A game from `state` (the decision asked next is
+    /// [`GameState::decisions`]: 0 at the game's start).
     pub fn new(state: S) -> CommandedGame<S> {
         CommandedGame {
+            decision: state.decisions(),
             state,
-            decision: 1,
             log: Vec::new(),
         }
     }
@@ -103,8 +106,8 @@ impl<S: GameState> CommandedGame<S> {
         &self.state
     }
 
-    /// The decision asked now, counted from 1 (the number of commands
-    /// played plus one).
+    /// The decision asked now: the decisions taken so far (the state's
+    /// count at the start, plus the commands played).
     pub fn decision(&self) -> u64 {
         self.decision
     }
@@ -238,5 +241,58 @@ impl GameRecord {
             }
         }
         Ok(game)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Rules;
+
+    const TAKE: &str = "(game
+      (setup (create players 2)
+             (create deck (game vloc ROW) (deck (RANK (A, B, C, D)))))
+      (stage player (end (== (size (game vloc ROW)) 0))
+        (choice ((any (game vloc ROW) 'C (move 'C (top ((current player) vloc HAND)))))))
+      (scoring max (size ((current player) vloc HAND))))";
+
+    /// A command names the decision as the observation does: from 0 at
+    /// the start, and from the position's count in a game started from a
+    /// position.
+    #[test]
+    fn commands_number_decisions_as_observations_do() {
+        let rules = Rules::from_source("take.rcy", TAKE).expect("valid rules");
+        let options = GameOptions {
+            seed: 3,
+            overrides: vec![],
+        };
+        let mut game = CommandedGame::new(rules.start(&options).expect("starts"));
+        for _ in 0..2 {
+            let seat = game.state().current_player().expect("runs");
+            let seen = game.state().observe(seat);
+            assert_eq!(seen.decision, game.decision());
+            let command = Command {
+                decision: seen.decision,
+                mv: seen.moves[0].text.clone(),
+            };
+            game.play(Some(seat), &command).expect("plays");
+        }
+        assert_eq!(game.log()[0].decision, 0);
+        assert_eq!(game.log()[1].decision, 1);
+        // The game saved here and started again from the position: the
+        // next command answers decision 2.
+        let saved = game.state().to_position();
+        let again = rules.load_position(&saved).expect("the position loads");
+        let resumed = CommandedGame::new(again);
+        assert_eq!(resumed.decision(), 2);
+        assert_eq!(resumed.state().observe(0).decision, 2);
+        let stale = Command {
+            decision: 0,
+            mv: resumed.move_texts()[0].clone(),
+        };
+        assert!(matches!(
+            resumed.resolve(None, &stale),
+            Err(CommandError::WrongDecision { given: 0, asked: 2 })
+        ));
     }
 }

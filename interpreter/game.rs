@@ -76,6 +76,14 @@ pub trait GameState: Clone + Send {
     fn current_player(&self) -> Option<usize>;
     /// Whether the game runs, finished, or was stopped.
     fn status(&self) -> Status;
+    /// Decisions taken so far in the game (0 at its start; a game started
+    /// from a position goes on from the position's count): the number of
+    /// the decision asked now, as observations ([`Observation`]'s
+    /// `decision`) and commands ([`crate::command::Command`]) name it.
+    /// The default, for a game that does not count them, is 0.
+    fn decisions(&self) -> u64 {
+        0
+    }
     /// The legal moves of the current player, in a stable order (empty when
     /// the game is not running). A running game has found them (or made
     /// sure they can be found) without error when it reached the decision:
@@ -247,6 +255,7 @@ pub fn observe_frame<S: GameState>(state: &S, player: usize) -> Observation {
         seat: player,
         players: state.num_players(),
         turn: turn.unwrap_or(0),
+        decision: state.decisions(),
         status,
         moves,
         outcome: state.outcome().map(|o| OutcomeView {

@@ -115,6 +115,12 @@ fn check_every_decision(rules: &Rules, record: &GameRecord, played: &[net::Playe
                 panic!("seat {seat} was sent no state for decision {decision}");
             };
             assert_eq!(*to_move, state.current_player());
+            // One number for one decision: the state message's, the
+            // observation's and the command's that answers it.
+            assert_eq!(observation.decision, decision, "seat {seat}");
+            if let Some(command) = record.commands.get(step) {
+                assert_eq!(command.decision, decision, "seat {seat}");
+            }
             assert_eq!(
                 **observation,
                 state.observe(seat),

@@ -16,6 +16,10 @@ impl GameState for State {
         self.running().then(|| self.table.borrow().current_player())
     }
 
+    fn decisions(&self) -> u64 {
+        self.decisions
+    }
+
     fn status(&self) -> Status {
         // A limit passed while the moves were listed (`legal_moves` and
         // the texts run the options).

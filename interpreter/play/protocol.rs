@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// The version of the protocol: a client's `join` must name it.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 
 /// The longest message the server reads, in bytes: a longer one is answered
 /// with [`ErrorCode::TooLong`] and otherwise ignored.
@@ -161,8 +161,8 @@ pub enum ServerMessage {
     State {
         /// The game's number at its table.
         game: u64,
-        /// The decision asked now, counted from 1 (the observation's
-        /// `decision`, the decisions taken, plus one): a command answers it.
+        /// The decision asked now: the decisions taken so far (0 at the
+        /// start), the observation's `decision`; a command answers it.
         decision: u64,
         /// The seat to play, if the game runs.
         to_move: Option<usize>,
@@ -292,11 +292,11 @@ mod tests {
             Some(ErrorCode::Malformed)
         );
         assert_eq!(code(&"x".repeat(MAX_MESSAGE + 1)), Some(ErrorCode::TooLong));
-        let join = ClientMessage::read(r#"{"type":"join","version":1}"#);
+        let join = ClientMessage::read(r#"{"type":"join","version":2}"#);
         assert_eq!(
             join.ok(),
             Some(ClientMessage::Join {
-                version: 1,
+                version: 2,
                 name: None,
                 seat: None,
                 table: None

@@ -88,6 +88,9 @@ impl GameState for Nim {
     fn current_player(&self) -> Option<usize> {
         (self.status() == Status::Running).then_some(self.to_move)
     }
+    fn decisions(&self) -> u64 {
+        u64::from(self.decisions)
+    }
     fn status(&self) -> Status {
         if self.stop_at > 0 && self.decisions >= self.stop_at {
             Status::Stopped("stage `take` looped 1000 steps without a decision".into())

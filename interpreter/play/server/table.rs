@@ -396,7 +396,7 @@ impl<R: Ruleset> Table<R> {
         let state = running.game.state();
         let mut observation = state.observe(seat);
         // No moves are offered past the decision limit: the game stops.
-        if running.game.decision() > self.config.max_decisions {
+        if running.game.log().len() as u64 >= self.config.max_decisions {
             observation.moves.clear();
         }
         ServerMessage::State {
@@ -490,7 +490,7 @@ impl<R: Ruleset> Table<R> {
                     continue;
                 }
             }
-            if running.game.decision() > self.config.max_decisions {
+            if running.game.log().len() as u64 >= self.config.max_decisions {
                 let why = format!(
                     "stopped at the limit of {} decisions",
                     self.config.max_decisions
