@@ -16,12 +16,14 @@
 //! Over the network (`cardboard serve` and `cardboard join`), moves travel
 //! as commands ([`crate::command`]): `protocol.rs` has the messages
 //! (docs/protocol.md), `server/` the authoritative server, `join.rs` the
-//! terminal client, which draws with [`screen`] too.
+//! terminal client, which draws with [`screen`] too, and `web/` the page
+//! the server serves to browsers, a client of the same protocol.
 
 pub mod join;
 pub mod protocol;
 pub mod screen;
 pub mod server;
+pub mod web;
 
 use crate::game::{GameState, Status};
 use crate::player::Player;

@@ -1,7 +1,7 @@
 //! `cardboard serve`: the authoritative server of network play. It holds
 //! the games; clients join seats over a WebSocket at `/ws` and send their
-//! moves as commands (docs/protocol.md); `/` answers a page (a placeholder
-//! until the browser client).
+//! moves as commands (docs/protocol.md); `/` serves the browser page
+//! ([`crate::play::web`]) and `/lobby` the seats it offers ([`lobby`]).
 //!
 //! The server plays `tables` games at once, each table `games` games one
 //! after another (game `i` of table `t` seeded with
@@ -25,6 +25,7 @@
 
 pub mod cli;
 pub mod connection;
+pub mod lobby;
 pub mod table;
 
 use crate::command::GameRecord;
@@ -35,7 +36,7 @@ use crate::random::{mix64, GameRng};
 use crate::search::seats::{SeatKind, Seats};
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::State;
-use axum::response::{Html, IntoResponse};
+use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::Router;
 use rand::Rng as _;
@@ -160,6 +161,7 @@ pub struct GameReport {
 /// What the tables and connections share.
 pub struct Hub<R: Ruleset> {
     tables: Vec<Mutex<Table<R>>>,
+    config: Arc<ServeConfig>,
     /// Each token's table and seat.
     tokens: Mutex<HashMap<String, (usize, usize)>>,
     tokens_rng: Mutex<GameRng>,
@@ -301,6 +303,7 @@ where
             .map_or(0, |d| d.as_nanos() as u64);
         let hub = Hub {
             tables,
+            config: Arc::clone(&config),
             tokens: Mutex::new(HashMap::new()),
             tokens_rng: Mutex::new(GameRng::new(mix64(clock ^ mix64(config.seed)))),
             next_conn: AtomicU64::new(0),
@@ -333,7 +336,8 @@ where
     pub async fn run(self) -> Vec<GameReport> {
         let hub = Arc::clone(&self.hub);
         let app = Router::new()
-            .route("/", get(page))
+            .merge(crate::play::web::routes())
+            .route("/lobby", get(lobby::lobby::<R>))
             .route("/ws", get(upgrade::<R>))
             .with_state(Arc::clone(&hub));
         let done = Arc::clone(&hub);
@@ -354,16 +358,6 @@ where
         }
         reports
     }
-}
-
-/// `/`: a page saying where to join (the browser client will live here).
-async fn page() -> impl IntoResponse {
-    Html(
-        "<!doctype html><html><head><meta charset=\"utf-8\"><title>cardboard</title></head>\
-         <body><h1>cardboard server</h1><p>Join a seat with a WebSocket client at \
-         <code>/ws</code>, for example <code>cardboard join ws://HOST:PORT/ws</code>. \
-         The protocol is described in docs/protocol.md.</p></body></html>",
-    )
 }
 
 /// `/ws`: a client's connection.

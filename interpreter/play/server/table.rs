@@ -125,6 +125,31 @@ impl<R: Ruleset> Table<R> {
         self.finished
     }
 
+    /// The table as the lobby shows it (`GET /lobby`).
+    pub fn lobby(&self) -> super::lobby::LobbyTable {
+        let seats = self.seats.iter().enumerate().map(|(seat, s)| {
+            let holder = match (s.spec, &s.token) {
+                (SeatSpec::Computer(_), _) => "computer",
+                (SeatSpec::Remote, None) => "free",
+                (SeatSpec::Remote, Some(_)) => "taken",
+            };
+            super::lobby::LobbySeat {
+                seat,
+                kind: s.spec.to_string(),
+                holder: holder.to_string(),
+                name: s.name.clone(),
+                connected: s.conn.is_some(),
+            }
+        });
+        super::lobby::LobbyTable {
+            table: self.index,
+            started: self.game_no + u64::from(self.running.is_some()),
+            playing: self.running.is_some(),
+            finished: self.finished,
+            seats: seats.collect(),
+        }
+    }
+
     /// Whether `seat` is a remote seat nobody holds yet.
     pub fn free(&self, seat: usize) -> bool {
         self.seats

@@ -1,0 +1,462 @@
+// cardboard: the browser page of `cardboard serve`, a client of the
+// protocol of docs/protocol.md: the lobby (GET /lobby), a seat joined over
+// the WebSocket at /ws, the table drawn from the seat's observation
+// (table.js), the legal moves as buttons or by clicking what they name,
+// reconnection with the token kept in the browser, the end.
+'use strict';
+
+(() => {
+  const VERSION = 1;
+  const $ = (id) => document.getElementById(id);
+  const params = new URLSearchParams(location.search);
+  // The seats this browser holds at this server: token, table, seat, name.
+  const SEATS_KEY = `cardboard:${location.host}:seats`;
+  // The token of the seat this tab plays (kept across reloads of the tab).
+  const TAB_KEY = `cardboard:${location.host}:token`;
+  const NAME_KEY = 'cardboard:name';
+
+  const S = {
+    lobby: null, ws: null, token: null, welcome: null, names: [], game: null,
+    state: null, filter: null, sent: false, ended: null, pending: [], bye: false,
+    connected: [], lobbyTimer: null, retry: 0, log: [],
+  };
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === undefined || v === null || v === false) continue;
+      if (k === 'class') node.className = v;
+      else if (k === 'text') node.textContent = v;
+      else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
+      else node.setAttribute(k, v === true ? '' : String(v));
+    }
+    for (const c of children) if (c) node.append(c);
+    return node;
+  }
+
+  function readJson(storage, key, fallback) {
+    try {
+      const v = JSON.parse(storage.getItem(key));
+      return v === null ? fallback : v;
+    } catch (e) {
+      return fallback;
+    }
+  }
+
+  function keptSeats() {
+    const seats = readJson(localStorage, SEATS_KEY, []);
+    return Array.isArray(seats) ? seats : [];
+  }
+
+  function keepSeat(entry) {
+    const seats = keptSeats().filter((s) => s.token !== entry.token);
+    seats.push(entry);
+    localStorage.setItem(SEATS_KEY, JSON.stringify(seats.slice(-16)));
+    sessionStorage.setItem(TAB_KEY, entry.token);
+  }
+
+  function forgetSeat(token) {
+    localStorage.setItem(SEATS_KEY, JSON.stringify(keptSeats().filter((s) => s.token !== token)));
+    if (sessionStorage.getItem(TAB_KEY) === token) sessionStorage.removeItem(TAB_KEY);
+  }
+
+  function message(text) {
+    const box = $('message');
+    box.textContent = text || '';
+    box.hidden = !text;
+  }
+
+  function status(text) {
+    $('status').textContent = text;
+  }
+
+  function show(section) {
+    for (const id of ['lobby', 'game', 'end']) $(id).hidden = id !== section && !(section === 'end' && id === 'game');
+  }
+
+  function gameName(rules) {
+    return String(rules || 'cardboard').replace(/\.rcy$/, '');
+  }
+
+  // ---- the lobby ----
+
+  async function loadLobby() {
+    try {
+      const reply = await fetch('/lobby', { cache: 'no-store' });
+      S.lobby = await reply.json();
+      drawLobby();
+    } catch (e) {
+      status('cannot reach the server');
+    }
+  }
+
+  function shareLink(table, seat) {
+    const url = new URL(location.href);
+    url.search = '';
+    url.hash = '';
+    if (S.lobby && S.lobby.tables.length > 1) url.searchParams.set('table', table);
+    url.searchParams.set('seat', seat);
+    return url.href;
+  }
+
+  function drawLobby() {
+    const lobby = S.lobby;
+    if (!lobby) return;
+    $('title').textContent = gameName(lobby.rules);
+    document.title = `${gameName(lobby.rules)} · cardboard`;
+    const settings = lobby.settings.map(([k, v]) => `${k} = ${v}`).join(', ');
+    $('settings').textContent = `${lobby.rules}: ${lobby.players} seats; ` +
+      `${settings ? `settings ${settings}` : "the file's own settings"}; ` +
+      `${lobby.games} game${lobby.games === 1 ? '' : 's'} per table.`;
+    const wantSeat = params.has('seat') ? Number(params.get('seat')) : null;
+    const wantTable = params.has('table') ? Number(params.get('table')) : 0;
+    const kept = keptSeats();
+    const box = $('tables');
+    box.replaceChildren();
+    for (const t of lobby.tables) {
+      const state = t.finished ? 'has played its games' : t.playing ? `playing game ${t.started}` : 'waiting for players';
+      const rows = el('tbody');
+      for (const s of t.seats) {
+        const mine = kept.find((k) => k.table === t.table && k.seat === s.seat);
+        const who = s.holder === 'computer' ? `computer (${s.kind})`
+          : s.holder === 'taken' ? `taken by ${s.name || 'a player'}${s.connected ? '' : ' (away)'}` : 'free';
+        const actions = el('td', { class: 'actions' });
+        if (s.holder === 'free' && !t.finished) {
+          actions.append(
+            el('button', { type: 'button', class: 'join', onclick: () => join(t.table, s.seat) }, `Join as p${s.seat}`),
+            el('a', { class: 'share', href: shareLink(t.table, s.seat) }, 'link to share'));
+        } else if (mine && !t.finished) {
+          actions.append(el('button', { type: 'button', class: 'rejoin', onclick: () => rejoin(mine.token) }, 'Take your seat back'));
+        }
+        const wanted = wantSeat === s.seat && wantTable === t.table;
+        rows.append(el('tr', { class: `seat-row ${s.holder}${wanted ? ' wanted' : ''}`, 'data-seat': s.seat, 'data-table': t.table },
+          el('td', { text: `p${s.seat}` }), el('td', { class: 'holder', text: who }), actions));
+      }
+      box.append(el('div', { class: 'lobby-table' },
+        el('h2', { text: lobby.tables.length > 1 ? `Table ${t.table}: ${state}` : `Seats: ${state}` }),
+        el('table', { class: 'seats' }, rows)));
+    }
+    // The seat of a shared link is offered first (once: the lobby is
+    // drawn again every two seconds, and must not take the focus back).
+    const wanted = box.querySelector('.wanted button.join');
+    if (wanted && !S.focused && document.activeElement !== $('name')) {
+      S.focused = true;
+      wanted.focus();
+    }
+  }
+
+  function startLobby() {
+    show('lobby');
+    status('');
+    loadLobby();
+    clearInterval(S.lobbyTimer);
+    S.lobbyTimer = setInterval(loadLobby, 2000);
+  }
+
+  // ---- the connection ----
+
+  function connect(first) {
+    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+    const ws = new WebSocket(`${scheme}://${location.host}/ws`);
+    S.ws = ws;
+    ws.onopen = () => {
+      S.retry = 0;
+      ws.send(JSON.stringify(first()));
+    };
+    ws.onmessage = (event) => {
+      let m;
+      try {
+        m = JSON.parse(event.data);
+      } catch (e) {
+        return;
+      }
+      receive(m);
+    };
+    ws.onclose = () => {
+      if (S.ws !== ws) return;
+      S.ws = null;
+      if (S.bye || !S.token) return;
+      // The seat is kept for us: take it back with the token.
+      S.retry = Math.min(S.retry + 1, 5);
+      status('connection lost: reconnecting…');
+      setTimeout(() => {
+        if (!S.ws && S.token && !S.bye) connect(() => ({ type: 'rejoin', version: VERSION, token: S.token }));
+      }, 500 * S.retry);
+    };
+  }
+
+  function join(table, seat) {
+    const name = $('name').value.trim();
+    if (name) localStorage.setItem(NAME_KEY, name);
+    message('');
+    connect(() => ({ type: 'join', version: VERSION, name: name || null, seat, table }));
+  }
+
+  function rejoin(token) {
+    message('');
+    S.token = token;
+    connect(() => ({ type: 'rejoin', version: VERSION, token }));
+  }
+
+  function send(m) {
+    if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send(JSON.stringify(m));
+  }
+
+  function receive(m) {
+    // The next game of the table waits until "play again".
+    if (S.ended && (m.type === 'start' || m.type === 'state') && m.game > S.ended.game) {
+      S.pending.push(m);
+      drawEnd();
+      return;
+    }
+    switch (m.type) {
+      case 'welcome':
+        clearInterval(S.lobbyTimer);
+        S.welcome = m;
+        S.token = m.token;
+        keepSeat({ token: m.token, table: m.table, seat: m.seat, name: $('name').value.trim() });
+        // Every seat counts as there until the server says otherwise.
+        S.connected = m.seats.map(() => true);
+        $('title').textContent = gameName(m.rules);
+        if (!S.state) {
+          show('game');
+          $('turn').textContent = 'Waiting for the other players to join…';
+          $('table').replaceChildren();
+          $('moves').replaceChildren();
+          $('moves-head').textContent = '';
+        }
+        drawStatus();
+        break;
+      case 'start':
+        S.game = m.game;
+        S.names = m.names;
+        S.ended = null;
+        S.log = [];
+        break;
+      case 'state':
+        if (m.last) S.log.unshift(m.last);
+        S.state = m;
+        S.filter = null;
+        S.sent = false;
+        show('game');
+        $('game').dataset.decision = m.decision;
+        drawGame();
+        break;
+      case 'presence':
+        S.connected[m.seat] = m.connected;
+        drawStatus();
+        break;
+      case 'end':
+        S.ended = m;
+        S.pending = [];
+        drawGame();
+        drawEnd();
+        break;
+      case 'bye':
+        S.bye = true;
+        drawEnd();
+        break;
+      case 'error':
+        S.sent = false;
+        if (m.code === 'bad_token' || (m.code === 'no_game' && !S.welcome)) {
+          forgetSeat(S.token);
+          S.token = null;
+          message(`${m.message}: pick a seat`);
+          startLobby();
+          return;
+        }
+        message(`The server refused: ${m.message}`);
+        if (S.state) drawMoves();
+        break;
+      default:
+        break;
+    }
+  }
+
+  // ---- the game ----
+
+  function seatName(seat) {
+    const name = S.names[seat];
+    const you = S.welcome && seat === S.welcome.seat;
+    if (you) return name ? `you (${name})` : 'you';
+    if (name) return name;
+    const kind = S.welcome && S.welcome.seats[seat];
+    return kind && kind !== 'remote' ? `the computer (p${seat})` : `p${seat}`;
+  }
+
+  // A seat in a move's text: "you", a player's name, or pN.
+  function shortName(seat) {
+    if (S.welcome && seat === S.welcome.seat) return 'you';
+    return S.names[seat] || `p${seat}`;
+  }
+
+  // A move's text for people: seats by name, arrows, parts joined.
+  function readable(text) {
+    return text.split(';').map((part) => part.trim().split(/\s+/).map((t) => {
+      const m = /^p(\d+)$/.exec(t);
+      if (m && Number(m[1]) < S.names.length) return shortName(Number(m[1]));
+      return t === '->' ? '→' : t;
+    }).join(' ')).join('; then ');
+  }
+
+  function drawStatus() {
+    if (!S.welcome) return;
+    const away = S.connected.map((c, i) => (c ? null : `p${i}`)).filter(Boolean);
+    status(`you are p${S.welcome.seat}${S.welcome.games > 1 && S.game !== null ? ` · game ${S.game + 1} of ${S.welcome.games}` : ''}` +
+      `${away.length && S.state && !S.ended ? ` · away: ${away.join(', ')}` : ''}`);
+  }
+
+  function myMoves() {
+    const obs = S.state && S.state.observation;
+    return obs && !S.ended ? obs.moves || [] : [];
+  }
+
+  function drawGame() {
+    const st = S.state;
+    if (!st) return;
+    const obs = st.observation;
+    drawStatus();
+    const turn = $('turn');
+    if (S.ended) turn.textContent = 'The game is over.';
+    else if (st.to_move === null || st.to_move === undefined) turn.textContent = 'Nobody is to play.';
+    else if (st.to_move === obs.seat) turn.textContent = `Your turn (decision ${st.decision}).`;
+    else turn.textContent = `${seatName(st.to_move)} to play (decision ${st.decision}).`;
+    turn.className = st.to_move === obs.seat && !S.ended ? 'yours' : '';
+    CardTable.draw($('table'), obs, {
+      names: S.names, kinds: S.welcome ? S.welcome.seats : [],
+    });
+    wireClicks();
+    drawMoves();
+    const log = $('log');
+    log.replaceChildren(...S.log.slice(0, 40).map((p) => el('li', { value: p.decision },
+      `${seatName(p.seat)}: ${readable(p.text)}${p.computer ? ' (played by the computer)' : ''}`)));
+    if (S.log.length) $('log-box').open = true;
+  }
+
+  // Cards, piles and spaces that name a legal move can be clicked.
+  function wireClicks() {
+    const moves = myMoves();
+    const root = $('table');
+    const targets = [];
+    for (const node of root.querySelectorAll('.card')) {
+      targets.push([node, node.classList.contains('back')
+        ? { owner: node.dataset.owner, loc: node.dataset.loc }
+        : { card: node.dataset.name, owner: node.dataset.owner, loc: node.dataset.loc }]);
+    }
+    for (const node of root.querySelectorAll('.space')) targets.push([node, { space: node.dataset.space }]);
+    for (const [node, target] of targets) {
+      const named = moves.length ? CardTable.movesNaming(moves, target) : [];
+      if (named.length) node.classList.add('choosable');
+      node.addEventListener('click', (event) => {
+        event.stopPropagation();
+        choose(target, node);
+      });
+    }
+  }
+
+  function choose(target, node) {
+    const moves = myMoves();
+    if (!moves.length || S.sent) return;
+    const named = CardTable.movesNaming(moves, target);
+    if (!named.length) {
+      message('');
+      return; // nothing to play there: the click does nothing
+    }
+    if (named.length === 1) {
+      play(named[0]);
+      return;
+    }
+    const label = target.space || (target.card ? `${target.card} (${target.owner} ${target.loc})` : `${target.owner} ${target.loc}`);
+    S.filter = { label, ids: new Set(named.map((m) => m.id)) };
+    for (const n of $('table').querySelectorAll('.chosen')) n.classList.remove('chosen');
+    node.classList.add('chosen');
+    drawMoves();
+  }
+
+  function play(move) {
+    if (S.sent || !S.state) return;
+    S.sent = true;
+    message('');
+    send({ type: 'command', command: { decision: S.state.decision, move: move.text } });
+    drawMoves();
+  }
+
+  function drawMoves() {
+    const moves = myMoves();
+    const head = $('moves-head');
+    const list = $('moves');
+    list.replaceChildren();
+    head.replaceChildren();
+    if (!moves.length) {
+      $('choose').hidden = true;
+      return;
+    }
+    $('choose').hidden = false;
+    const shown = S.filter ? moves.filter((m) => S.filter.ids.has(m.id)) : moves;
+    if (S.filter) {
+      head.append(`${shown.length} moves name ${S.filter.label}: `,
+        el('button', { type: 'button', class: 'all-moves', onclick: () => { S.filter = null; drawMoves(); } }, 'show all moves'));
+    } else {
+      head.append(`Your move: click a highlighted card or space, or one of the ${moves.length} moves.`);
+    }
+    for (const m of shown) {
+      list.append(el('button', {
+        type: 'button', class: 'move', 'data-id': m.id, 'data-text': m.text, disabled: S.sent,
+        onclick: () => play(m),
+      }, readable(m.text)));
+    }
+  }
+
+  // ---- the end ----
+
+  function drawEnd() {
+    const end = S.ended;
+    if (!end) return;
+    show('end');
+    const n = S.welcome ? S.welcome.players : (end.scores || []).length;
+    const title = { finished: 'The game is over', stopped: 'The game was stopped', failed: 'The game failed' }[end.how];
+    $('end-title').textContent = title || 'The game ended';
+    const scores = $('scores');
+    scores.replaceChildren();
+    if (end.scores) {
+      scores.append(el('tr', {}, el('th', { text: 'player' }), el('th', { text: 'score' })));
+      for (let s = 0; s < n; s++) {
+        const won = (end.winners || []).includes(s);
+        scores.append(el('tr', { class: won ? 'winner' : '' },
+          el('td', { text: `p${s} · ${seatName(s)}` }), el('td', { text: String(end.scores[s]) })));
+      }
+    }
+    const winners = end.winners || [];
+    $('winners').textContent = end.how === 'finished'
+      ? `${winners.length > 1 ? 'Winners' : 'Winner'}: ${winners.map((w) => `p${w} · ${seatName(w)}`).join(', ')}`
+      : end.message || '';
+    const more = S.welcome && end.game + 1 < S.welcome.games;
+    const again = $('again');
+    again.disabled = !more;
+    $('end-note').textContent = more
+      ? (S.pending.length ? 'The next game is ready.' : 'The next game starts when every player is back.')
+      : 'This server has played its games: start it again (or with --games N) to play more.';
+  }
+
+  $('again').addEventListener('click', () => {
+    S.ended = null;
+    S.state = null;
+    const pending = S.pending;
+    S.pending = [];
+    show('game');
+    $('turn').textContent = 'Waiting for the next game…';
+    for (const m of pending) receive(m);
+  });
+
+  // ---- start ----
+
+  $('name').value = localStorage.getItem(NAME_KEY) || '';
+  const tabToken = sessionStorage.getItem(TAB_KEY);
+  if (tabToken) {
+    show('game');
+    $('turn').textContent = 'Taking your seat back…';
+    rejoin(tabToken);
+  } else {
+    startLobby();
+  }
+})();
