@@ -359,7 +359,8 @@ const LOOK: &str = r#"(() => {
   const buttons = [...document.querySelectorAll('#moves button.move')];
   return {
     lobby: shown('lobby'), game: shown('game'), end: shown('end'),
-    decision: Number(document.getElementById('game').dataset.decision || 0),
+    decision: 'decision' in document.getElementById('game').dataset
+      ? Number(document.getElementById('game').dataset.decision) : -1,
     yours: document.getElementById('turn').classList.contains('yours'),
     moves: buttons.length, ready: buttons.length > 0 && buttons.every((b) => !b.disabled),
     narrowed: !!document.querySelector('#moves-head .all-moves'),
@@ -427,12 +428,12 @@ async fn take_doms(browser: &mut Browser, seat: &mut BrowserSeat) {
 /// How a game in the browser is to be played.
 struct Plan {
     /// Save a screenshot of the first seat's page at this decision.
-    screenshot_at: u64,
+    screenshot_at: i64,
     screenshot: PathBuf,
     /// Read every page's DOM at each of its decisions.
     keep_doms: bool,
     /// Reload the second seat's page once, at this decision.
-    reload_at: Option<u64>,
+    reload_at: Option<i64>,
 }
 
 /// Plays the pages' seats by clicks until every page shows the end: on
@@ -469,7 +470,7 @@ async fn play_to_the_end(browser: &mut Browser, seats: &mut [BrowserSeat], seed:
                 ended += 1;
                 continue;
             }
-            let decision = look["decision"].as_u64().unwrap_or(0);
+            let decision = look["decision"].as_i64().unwrap_or(-1);
             if plan.keep_doms {
                 take_doms(browser, seat).await;
             }
@@ -592,7 +593,7 @@ async fn two_browsers_play_carteso_to_the_end_and_again() {
             .wait_for(
                 &seat.page,
                 "document.getElementById('end').hidden && \
-                 Number(document.getElementById('game').dataset.decision) === 1",
+                 document.getElementById('game').dataset.decision === '0'",
                 "the next game after \"play again\"",
             )
             .await;
@@ -752,18 +753,18 @@ async fn two_browsers_and_the_computer_play_agram_and_see_no_hidden_card() {
     for seat in &seats {
         // Every state the page drew, from the first decision to the last.
         let drawn: BTreeSet<u64> = seat.doms.iter().map(|(d, _)| *d).collect();
-        let every: BTreeSet<u64> = (1..=decisions).collect();
+        let every: BTreeSet<u64> = (0..decisions).collect();
         assert!(
             drawn.is_superset(&every),
             "{}: drew the decisions {drawn:?}",
             seat.page.name
         );
         for (decision, dom) in &seat.doms {
-            let decision = &(*decision).min(decisions + 1);
+            let decision = &(*decision).min(decisions);
             let record = GameRecord {
                 seed: report.record.seed,
                 settings: report.record.settings.clone(),
-                commands: report.record.commands[..(*decision as usize - 1)].to_vec(),
+                commands: report.record.commands[..*decision as usize].to_vec(),
             };
             let game = record.replay(&rules).expect("the record replays");
             let (hidden, seen) = hidden_from(game.state(), seat.seat);

@@ -6,7 +6,9 @@
 'use strict';
 
 (() => {
-  const VERSION = 1;
+  // The protocol version the server speaks (its lobby says), read before
+  // any join.
+  let VERSION = null;
   const $ = (id) => document.getElementById(id);
   const params = new URLSearchParams(location.search);
   // The seats this browser holds at this server: token, table, seat, name.
@@ -80,14 +82,20 @@
 
   // ---- the lobby ----
 
-  async function loadLobby() {
+  async function fetchLobby() {
     try {
       const reply = await fetch('/lobby', { cache: 'no-store' });
       S.lobby = await reply.json();
-      drawLobby();
+      VERSION = S.lobby.version;
+      return true;
     } catch (e) {
       status('cannot reach the server');
+      return false;
     }
+  }
+
+  async function loadLobby() {
+    if (await fetchLobby()) drawLobby();
   }
 
   function shareLink(table, seat) {
@@ -455,7 +463,7 @@
   if (tabToken) {
     show('game');
     $('turn').textContent = 'Taking your seat back…';
-    rejoin(tabToken);
+    fetchLobby().then(() => rejoin(tabToken));
   } else {
     startLobby();
   }
