@@ -124,6 +124,11 @@ impl<S: GameState> CommandedGame<S> {
         self.listed().1
     }
 
+    /// The game, taken out.
+    pub fn into_state(self) -> S {
+        self.state
+    }
+
     /// The legal moves and their texts for the seat to play.
     fn listed(&self) -> (Vec<S::Move>, Vec<String>) {
         let Some(seat) = self.state.current_player() else {
@@ -205,19 +210,145 @@ impl<S: GameState> CommandedGame<S> {
     }
 }
 
+/// The version of the record format ([`GameRecord`], docs/protocol.md,
+/// "A game's record"): a record names it, and one of another version is
+/// not read.
+pub const RECORD_VERSION: u32 = 1;
+
 /// A saved game: how it started and every command played, enough to play
-/// it again ([`GameRecord::replay`]).
+/// it again ([`GameRecord::replay`]). `cardboard play --transcript` and
+/// `cardboard serve --record` write it ([`GameRecord::to_text`]),
+/// `cardboard play --moves` reads it ([`read_records`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GameRecord {
+    /// The format's version, [`RECORD_VERSION`].
+    pub record: u32,
+    /// The rules file's name (to tell the reader; the replay is given the
+    /// rules).
+    #[serde(default)]
+    pub rules: String,
+    /// The position file the game started from, if it did (a replay must
+    /// be given it again).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
     /// The seed of the game's chance.
     pub seed: u64,
     /// The `--set` overrides, as `NAME=VALUE` pairs.
+    #[serde(default)]
     pub settings: Vec<(String, String)>,
+    /// Who played each seat (`human`, `remote`, `random`, `mcts:N`...), to
+    /// tell the reader.
+    #[serde(default)]
+    pub seats: Vec<String>,
+    /// The table and the game's number at it, for a served game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table: Option<usize>,
+    /// The game's number at its table, for a served game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<u64>,
     /// The commands, in the order they were played.
     pub commands: Vec<Command>,
 }
 
+/// The fields of a record before its commands, as [`GameRecord::to_text`]
+/// writes them on its first line.
+#[derive(Serialize)]
+struct RecordHead<'a> {
+    record: u32,
+    rules: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    position: &'a Option<String>,
+    seed: u64,
+    settings: &'a [(String, String)],
+    seats: &'a [String],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    table: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    game: Option<u64>,
+}
+
+/// Reads a file of records: one or more [`GameRecord`]s, JSON objects
+/// one after another (as [`GameRecord::to_text`] writes them, or one a
+/// line). An error names the record (from 1) and what is wrong.
+pub fn read_records(text: &str) -> Result<Vec<GameRecord>, String> {
+    let mut records = Vec::new();
+    let values = serde_json::Deserializer::from_str(text).into_iter::<serde_json::Value>();
+    for value in values {
+        let n = records.len() + 1;
+        let value = value.map_err(|e| format!("record {n}: not JSON: {e}"))?;
+        match value.get("record") {
+            Some(v) if v.as_u64() == Some(u64::from(RECORD_VERSION)) => {}
+            Some(v) => {
+                return Err(format!(
+                    "record {n}: a record of version {v}; this cardboard reads version {RECORD_VERSION}"
+                ))
+            }
+            None => {
+                return Err(format!(
+                    "record {n}: not a game record (a JSON object with \"record\": {RECORD_VERSION}, docs/protocol.md)"
+                ))
+            }
+        }
+        let record = serde_json::from_value(value).map_err(|e| format!("record {n}: {e}"))?;
+        records.push(record);
+    }
+    if records.is_empty() {
+        return Err("no game record in the file".to_string());
+    }
+    Ok(records)
+}
+
+impl Default for GameRecord {
+    /// A record of a game seeded with 0, no settings, no command.
+    fn default() -> GameRecord {
+        GameRecord::new(0, Vec::new())
+    }
+}
+
 impl GameRecord {
+    /// A record of a game started with `seed` and `settings`, no command
+    /// played yet.
+    pub fn new(seed: u64, settings: Vec<(String, String)>) -> GameRecord {
+        GameRecord {
+            record: RECORD_VERSION,
+            rules: String::new(),
+            position: None,
+            seed,
+            settings,
+            seats: Vec::new(),
+            table: None,
+            game: None,
+            commands: Vec::new(),
+        }
+    }
+
+    /// The record as text: one JSON object, its fields on the first line
+    /// and then one command a line, ending with a line break (records
+    /// written one after another make a file of records, [`read_records`]).
+    pub fn to_text(&self) -> String {
+        let head = RecordHead {
+            record: self.record,
+            rules: &self.rules,
+            position: &self.position,
+            seed: self.seed,
+            settings: &self.settings,
+            seats: &self.seats,
+            table: self.table,
+            game: self.game,
+        };
+        // Strings and numbers only: writing them cannot fail.
+        let head = serde_json::to_string(&head).unwrap_or_default();
+        let mut text = head.strip_suffix('}').unwrap_or(&head).to_string();
+        text.push_str(",\"commands\":[");
+        for (i, command) in self.commands.iter().enumerate() {
+            text.push_str(if i == 0 { "\n" } else { ",\n" });
+            text.push_str(&serde_json::to_string(command).unwrap_or_default());
+        }
+        text.push_str("\n]}\n");
+        text
+    }
+
     /// Starts the recorded game from `rules` and plays its commands, each
     /// checked as a server checks it (for whoever is to play); the first
     /// command refused is an error naming its place in the log. A rules

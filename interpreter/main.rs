@@ -1,6 +1,7 @@
 //! The `cardboard` command line: check, run, simulate and perft a rules file.
 //! Each subcommand is a thin layer over [`cardboard::drivers`].
 
+use cardboard::command::{read_records, GameRecord};
 use cardboard::drivers::check::{check_files, EXIT_BAD_FILE, EXIT_UNREADABLE};
 use cardboard::drivers::output::{tell, Output, EXIT_OUTPUT};
 use cardboard::drivers::perft::{perft_run, perft_table, MAX_DEPTH};
@@ -13,7 +14,7 @@ use cardboard::engine::limits::{self, Limits};
 use cardboard::engine::{GameOptions, Rules, State};
 use cardboard::loading::LoadError;
 use cardboard::play::server::cli::{join_command, serve_command, JoinArgs, ServeArgs};
-use cardboard::play::{play, read_moves, PlayEnd, PlayOptions, Terminal};
+use cardboard::play::{play, PlayEnd, PlayOptions, Terminal};
 use cardboard::search::seats::Seats;
 use clap::{Args, Parser, Subcommand};
 use std::io::{ErrorKind, IsTerminal, Stdout};
@@ -104,9 +105,13 @@ enum Command {
     #[command(after_help = "Examples:
   cardboard play games/agram.rcy --seats human,mcts:2000,random,random
   cardboard play games/cardbot-derby.rcy --seats human,human --set NUMP=2
-  cardboard play games/agram.rcy --seed 3 --transcript game.moves
-  cardboard play games/agram.rcy --seed 3 --moves game.moves
+  cardboard play games/agram.rcy --seed 3 --transcript game.json
+  cardboard play games/agram.rcy --moves game.json
+  cardboard play games/agram.rcy --moves served.json --game 2 --seats random,random
 
+A record (--transcript, serve --record, --moves) is the game's seed and
+settings and every move as a command, JSON (docs/protocol.md, \"A game's
+record\").
 At the prompt, `help` lists the commands (look, save FILE, transcript FILE, quit).")]
     Play {
         /// The rules file.
@@ -122,13 +127,20 @@ At the prompt, `help` lists the commands (look, save FILE, transcript FILE, quit
         /// Stop the game after this many decisions.
         #[arg(long, value_name = "M", default_value_t = DEFAULT_MAX_DECISIONS)]
         max_decisions: u64,
-        /// Play these moves first: a file of moves, one a line, as
-        /// --transcript writes them (to play a saved game again, with the
-        /// same file, seed and settings).
-        #[arg(long, value_name = "FILE")]
+        /// Play a saved game again: a record, as --transcript and `serve
+        /// --record` write it. The game starts with the record's seed and
+        /// settings (which also seed the computer seats), its moves are
+        /// played, each checked as a server checks it, and the game goes
+        /// on from there with --seats (with --position: the position the
+        /// record started from).
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "set"])]
         moves: Option<PathBuf>,
-        /// When the game ends or is left, write the moves played to this
-        /// file (for --moves).
+        /// With --moves: which game of the file to play (from 0, in the
+        /// file's order; `serve --record` writes one per game played).
+        #[arg(long = "game", value_name = "K", requires = "moves")]
+        record_game: Option<usize>,
+        /// When the game ends or is left, write its record (seed,
+        /// settings, every move as a command) to this file, for --moves.
         #[arg(long, value_name = "FILE")]
         transcript: Option<PathBuf>,
         /// When the game ends or is left, write its position to this file
@@ -424,40 +436,56 @@ fn command(command: Command, out: &mut Output<Stdout>) -> i32 {
             seats,
             max_decisions,
             moves,
+            record_game,
             transcript,
             save,
         } => with_rules(&file, game.limits(), |rules| {
-            let moves = match &moves {
-                None => Vec::new(),
-                Some(path) => match std::fs::read_to_string(path) {
-                    Ok(text) => read_moves(&text),
-                    Err(e) => {
-                        say!("error: cannot read {}: {e}", path.display());
-                        return EXIT_UNREADABLE;
-                    }
+            let replay = match &moves {
+                None => None,
+                Some(path) => match replayed_record(path, record_game.unwrap_or(0), &game) {
+                    Ok(record) => Some(record),
+                    Err(code) => return code,
                 },
+            };
+            let (seed, settings) = match &replay {
+                Some(r) => (r.seed, r.settings.clone()),
+                None => (game.seed, game.set.clone()),
             };
             let mut state = match position_of(rules, &game) {
                 Ok(Some(state)) => state,
-                Ok(None) => match rules.start(&game.options()) {
-                    Ok(state) => state,
-                    Err(e) => {
-                        say!("error: {}: the game cannot start: {e}", file.display());
-                        return 1;
+                Ok(None) => {
+                    let options = GameOptions {
+                        seed,
+                        overrides: settings.clone(),
+                    };
+                    match rules.start(&options) {
+                        Ok(state) => state,
+                        Err(e) => {
+                            say!("error: {}: the game cannot start: {e}", file.display());
+                            return 1;
+                        }
                     }
-                },
+                }
                 Err(code) => return code,
             };
             let seats = match seats {
                 Some(seats) => seats.clone(),
                 None => Seats::parse("human").unwrap_or_default(),
             };
+            let mut record = GameRecord::new(seed, settings);
+            record.rules = file_name(&file);
+            if let Some(pos) = &game.position {
+                // The position carries its settings.
+                record.position = Some(pos.display().to_string());
+                record.settings = state.settings();
+            }
+            record.seats = seats.describe(cardboard::game::GameState::num_players(&state));
             let options = PlayOptions {
-                transcript_header: replay_header(&file, &game, &seats),
+                record,
                 seats,
-                seed: game.seed,
+                seed,
                 max_decisions,
-                moves,
+                moves: replay.map(|r| r.commands).unwrap_or_default(),
                 transcript: transcript.clone(),
                 save: save.clone(),
                 clear: std::io::stdout().is_terminal(),
@@ -578,46 +606,81 @@ fn command(command: Command, out: &mut Output<Stdout>) -> i32 {
     }
 }
 
-/// The first lines of a transcript saved by `play`: how to play it again.
-fn replay_header(file: &Path, game: &GameArgs, seats: &Seats) -> String {
-    let mut command = format!("cardboard play {}", file.display());
-    match &game.position {
-        Some(pos) => command.push_str(&format!(" --position {}", pos.display())),
-        None => {
-            for (k, v) in &game.set {
-                command.push_str(&format!(" --set {k}={v}"));
-            }
-        }
+/// The record of `play --moves PATH` chosen with `--game K`; what is
+/// wrong with it is said here and gives the exit code.
+fn replayed_record(path: &Path, k: usize, game: &GameArgs) -> Result<GameRecord, i32> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        say!("error: cannot read {}: {e}", path.display());
+        EXIT_UNREADABLE
+    })?;
+    let mut records = read_records(&text).map_err(|e| {
+        say!("error: {}: {e}", path.display());
+        EXIT_BAD_FILE
+    })?;
+    let n = records.len();
+    if k >= n {
+        say!(
+            "error: {}: there is no game {k}: the file holds {n} (--game 0 to {})",
+            path.display(),
+            n - 1
+        );
+        return Err(EXIT_BAD_FILE);
     }
-    command.push_str(&format!(" --seed {}", game.seed));
-    format!(
-        "# cardboard play transcript: one move a line, as `run` writes them\n\
-         # seats: {}\n\
-         # play it again: {command} --moves THIS_FILE\n",
-        seats.describe(0).join(",")
+    let record = records.swap_remove(k);
+    match (&record.position, &game.position) {
+        (Some(pos), None) => {
+            say!(
+                "error: {}: the game started from the position {pos}: give it with --position",
+                path.display()
+            );
+            Err(1)
+        }
+        (None, Some(_)) => {
+            say!(
+                "error: {}: the game started at the beginning, not from a position: leave out --position",
+                path.display()
+            );
+            Err(1)
+        }
+        _ => Ok(record),
+    }
+}
+
+/// The name of a rules file, as records and clients are told it.
+fn file_name(file: &Path) -> String {
+    file.file_name().map_or_else(
+        || file.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
     )
 }
 
 /// Runs `cardboard serve` on the rules (or the position) of `game`.
 fn serve(file: &Path, game: &GameArgs, args: &ServeArgs, out: &mut Output<Stdout>) -> i32 {
-    let name = file.file_name().map_or_else(
-        || file.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    );
+    let name = file_name(file);
     with_rules(file, game.limits(), |rules| {
         match position_of(rules, game) {
             Ok(Some(state)) => {
                 let settings = state.settings();
+                let position = game.position.as_ref().map(|p| p.display().to_string());
                 serve_command(
                     FromPosition::new(state),
                     &name,
+                    position,
                     game.seed,
                     settings,
                     args,
                     out,
                 )
             }
-            Ok(None) => serve_command(rules.clone(), &name, game.seed, game.set.clone(), args, out),
+            Ok(None) => serve_command(
+                rules.clone(),
+                &name,
+                None,
+                game.seed,
+                game.set.clone(),
+                args,
+                out,
+            ),
             Err(code) => code,
         }
     })

@@ -193,13 +193,16 @@ fn two_people_pass_the_screen() {
     );
 }
 
-/// The moves saved with `--transcript` play the same game again with
-/// `--moves`; `save FILE` writes a position `run --position` starts from.
+/// The record saved with `--transcript` plays the same game again with
+/// `--moves`, to the same final state as the live game (the positions
+/// saved at the end are equal); `save FILE` writes a position `run
+/// --position` starts from.
 #[test]
 fn moves_and_positions_are_saved_and_played_again() {
     let rules = file("saved.rcy", HANDS);
     let moves = file("saved.moves", "");
     let pos = file("saved.pos", "");
+    let live_end = file("live-end.pos", "");
     let input = format!("save {pos}\n1\n0\n");
     let args = [
         &rules,
@@ -209,6 +212,8 @@ fn moves_and_positions_are_saved_and_played_again() {
         "5",
         "--transcript",
         &moves,
+        "--save",
+        &live_end,
     ];
     let (code, out, _) = play(&args, &input);
     assert_eq!(code, 0, "{out}");
@@ -218,39 +223,82 @@ fn moves_and_positions_are_saved_and_played_again() {
     );
     assert!(out.contains(&format!("saved 4 moves to {moves}")), "{out}");
     let saved = std::fs::read_to_string(&moves).unwrap();
-    assert!(saved.starts_with("# cardboard play"), "{saved}");
+    let records = cardboard::command::read_records(&saved).expect("a record");
+    assert_eq!(records.len(), 1, "{saved}");
+    let record = &records[0];
+    assert_eq!((record.seed, record.commands.len()), (5, 4), "{saved}");
+    assert_eq!(record.seats, ["human", "random"], "{saved}");
+    // One command a line, numbered from 0 as the observations number
+    // their decisions.
+    assert!(
+        saved.contains("\n{\"decision\":0,\"move\":\"move "),
+        "{saved}"
+    );
+    let numbers: Vec<u64> = record.commands.iter().map(|c| c.decision).collect();
+    assert_eq!(numbers, [0, 1, 2, 3]);
     // The last screen, from p0's side, down to the winners.
     let end = |o: &str| {
         let last = o.rsplit("=== you are p0").next().unwrap();
         last.split("saved").next().unwrap().to_string()
     };
     assert!(end(&out).contains("the game is over"), "{out}");
-    // Played again by the moves alone: the same end.
+    // Played again by the record alone (its seed): the same end, the same
+    // final state.
+    let replay_end = file("replay-end.pos", "");
     let again = [
         &rules,
         "--seats",
         "human,random",
-        "--seed",
-        "5",
         "--moves",
         &moves,
+        "--save",
+        &replay_end,
     ];
     let (code, out2, _) = play(&again, "");
     assert_eq!(code, 0, "{out2}");
     assert!(out2.contains("replayed 4 moves"), "{out2}");
     assert_eq!(end(&out), end(&out2));
+    assert_eq!(
+        std::fs::read_to_string(&live_end).unwrap(),
+        std::fs::read_to_string(&replay_end).unwrap()
+    );
     // The position saved at the first decision.
     let (code, run, err) = cardboard(&["run", &rules, "--position", &pos]);
     assert_eq!(code, 0, "{run}\n{err}");
-    // A move that is not one is refused with its line.
+    // A command that is not one is refused with its place in the record.
     let bad = file(
         "bad.moves",
-        "# a comment\nmove NOTHING p0 HAND -> p0 PLAYED\n",
+        r#"{"record": 1, "seed": 0, "commands": [{"decision": 0, "move": "move NOTHING p0 HAND -> p0 PLAYED"}]}"#,
     );
     let args = [&rules, "--seats", "human,human", "--moves", &bad];
     let (code, _, err) = play(&args, "");
     assert_eq!(code, 1, "{err}");
-    assert!(err.contains("move 1 of --moves (`move NOTHING"), "{err}");
+    assert!(
+        err.contains("command 1 of --moves (decision 0, `move NOTHING"),
+        "{err}"
+    );
+    // A command for another decision is refused too.
+    let stale = saved.replacen("\"decision\":1,", "\"decision\":7,", 1);
+    let stale = file("stale.moves", &stale);
+    let args = [&rules, "--seats", "human,human", "--moves", &stale];
+    let (code, _, err) = play(&args, "");
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("decision 1 is asked now"), "{err}");
+    // A file that is no record, another game of the file, --seed with
+    // --moves: each refused with its reason.
+    let lines = file("lines.moves", "# old\nmove ONE p0 HAND -> p0 PLAYED\n");
+    let (code, _, err) = play(&[&rules, "--moves", &lines], "");
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("record 1: not JSON"), "{err}");
+    let (code, _, err) = play(&[&rules, "--moves", &moves, "--game", "1"], "");
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("there is no game 1: the file holds 1"),
+        "{err}"
+    );
+    let (code, _, err) = play(&[&rules, "--moves", &moves, "--seed", "5"], "");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("cannot be used with"), "{err}");
 }
 
 /// A shipped game with hidden hands, a person against three computer

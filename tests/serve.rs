@@ -59,6 +59,10 @@ async fn served_game(name: &str, seed: u64) -> (Rules, GameRecord, Vec<net::Play
     // Replayed locally, the game ends alike.
     let local = report.record.replay(&rules).expect("the record replays");
     assert_eq!(local.state().describe(), report.table_text, "{name}");
+    // And replayed as a person would, with `cardboard play --moves` on
+    // the record as `serve --record` writes it.
+    let replayed = replay_with_play(name, &report.record.to_text(), players);
+    assert_eq!(replayed.describe(), report.table_text, "{name}");
     let outcome = local.state().outcome().expect("finished");
     for p in &played {
         let end = p.received.iter().find_map(|m| match m {
@@ -73,6 +77,39 @@ async fn served_game(name: &str, seed: u64) -> (Rules, GameRecord, Vec<net::Play
         );
     }
     (rules, report.record.clone(), played)
+}
+
+/// Runs `cardboard play games/NAME --moves RECORD --save POS` with
+/// computer seats (which the game, at its end, never asks) and returns
+/// the position it saved.
+fn replay_with_play(name: &str, record: &str, players: usize) -> State {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve");
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let moves = dir.join(format!("{name}.record"));
+    let pos = dir.join(format!("{name}.pos"));
+    std::fs::write(&moves, record).expect("writes");
+    let seats = vec!["random"; players].join(",");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_cardboard"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args([
+            "play",
+            &format!("games/{name}"),
+            "--seats",
+            &seats,
+            "--moves",
+        ])
+        .arg(&moves)
+        .arg("--save")
+        .arg(&pos)
+        .output()
+        .expect("cardboard runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{name}: {text}");
+    assert!(text.contains("replayed "), "{name}: {text}");
+    let saved = std::fs::read_to_string(&pos).expect("the position is saved");
+    shipped(name)
+        .load_position(&saved)
+        .expect("the position loads")
 }
 
 /// Each seat's `state` messages by decision.

@@ -157,9 +157,12 @@ fn a_person_at_join_plays_a_game_served_by_serve() {
     );
     let saved = std::fs::read_to_string(&record).expect("the record is written");
     let _ = std::fs::remove_file(&record);
-    let record: cardboard::command::GameRecord =
-        serde_json::from_str(saved.trim()).expect("a record");
+    let records = cardboard::command::read_records(&saved).expect("a record");
+    assert_eq!(records.len(), 1, "{saved}");
+    let record = &records[0];
     assert_eq!(record.commands.len(), 12);
+    assert_eq!(record.seats, ["remote", "random"]);
+    assert_eq!((record.table, record.game), (Some(0), Some(0)));
     let rules = cardboard::engine::Rules::load(
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("games/agram.rcy"),
     )

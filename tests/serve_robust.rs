@@ -6,12 +6,13 @@
 
 mod net;
 
-use cardboard::command::Command;
+use cardboard::command::{Command, CommandedGame};
 use cardboard::play::protocol::{
     ClientMessage, EndKind, ErrorCode, ServerMessage, MAX_MESSAGE, VERSION,
 };
 use cardboard::play::server::{SeatSpec, ServeConfig};
-use cardboard::search::seats::SeatKind;
+use cardboard::player::Player;
+use cardboard::search::seats::{SeatKind, Seats};
 use net::{play, shipped, start, Client};
 use std::time::{Duration, Instant};
 
@@ -282,11 +283,15 @@ async fn a_dropped_seat_rejoins_with_its_token_and_the_game_waits() {
     assert_eq!(local.state().describe(), report.table_text);
 }
 
+/// The computer that takes a seat over is the kind asked for
+/// (`--takeover-by`): here MCTS, whose every move for the seat away is
+/// the move the same seeded MCTS player finds on the replayed game.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_computer_takes_a_seat_away_past_the_limit() {
     let mut config = ServeConfig::new("agram.rcy");
     config.seed = 9;
     config.takeover = Some(Duration::from_millis(200));
+    config.takeover_by = SeatKind::Mcts(30);
     config.seats = vec![SeatSpec::Remote, SeatSpec::Remote];
     config.settings = vec![("NUMP".into(), "2".into())];
     let rules = shipped("agram.rcy");
@@ -305,8 +310,42 @@ async fn the_computer_takes_a_seat_away_past_the_limit() {
         .filter(|m| matches!(m, ServerMessage::State { last: Some(l), .. } if l.seat == 1 && l.computer))
         .count();
     assert!(taken > 0, "the computer played for seat 1");
-    let local = reports[0].record.replay(&rules).expect("replays");
+    let record = &reports[0].record;
+    let local = record.replay(&rules).expect("replays");
     assert_eq!(local.state().describe(), reports[0].table_text);
+    // Each move the computer played for seat 1 is MCTS's (30 iterations,
+    // seeded as the server seeds its players).
+    let computer: Vec<u64> = stayed
+        .received
+        .iter()
+        .filter_map(|m| match m {
+            ServerMessage::State { last: Some(l), .. } if l.seat == 1 && l.computer => {
+                Some(l.decision)
+            }
+            _ => None,
+        })
+        .collect();
+    let mut mcts = Seats::parse("mcts:30,mcts:30")
+        .expect("seats")
+        .player(record.seed);
+    let options = cardboard::engine::GameOptions {
+        seed: record.seed,
+        overrides: record.settings.clone(),
+    };
+    let mut game = CommandedGame::new(rules.start(&options).expect("starts"));
+    let mut checked = 0;
+    for command in &record.commands {
+        if computer.contains(&command.decision) {
+            let mv = mcts
+                .choose_move(game.state())
+                .expect("chooses")
+                .expect("a move");
+            assert_eq!(game.command_for(&mv).as_ref(), Some(command));
+            checked += 1;
+        }
+        game.play(None, command).expect("replays");
+    }
+    assert_eq!(checked, computer.len());
 }
 
 /// Tables of Agram played at once by scripted clients, on one server.

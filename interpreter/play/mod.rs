@@ -9,12 +9,15 @@
 //! play on their own; what anyone did is told to each person as far as
 //! they may see it ([`GameState::move_to_text_seen_by`]). At the end: the
 //! scores and winners, and the moves or the position saved on request.
-//! The moves saved (`--transcript`, `transcript FILE`) are the moves'
-//! texts as `cardboard run` writes them, one a line: `--moves FILE` plays
-//! them again from the same start.
 //!
-//! Over the network (`cardboard serve` and `cardboard join`), moves travel
-//! as commands ([`crate::command`]): `protocol.rs` has the messages
+//! Every move is played as a command ([`crate::command`]: the decision it
+//! answers and its text as the seat to play reads it), as over the
+//! network: the moves saved (`--transcript`, `transcript FILE`) are the
+//! game's record ([`GameRecord`], the same as `serve --record` writes),
+//! and `--moves FILE` plays a record's commands again, each checked as a
+//! server checks it, from the same start.
+//!
+//! Over the network (`cardboard serve` and `cardboard join`): `protocol.rs` has the messages
 //! (docs/protocol.md), `server/` the authoritative server, `join.rs` the
 //! terminal client, which draws with [`screen`] too, and `web/` the page
 //! the server serves to browsers, a client of the same protocol.
@@ -25,6 +28,7 @@ pub mod screen;
 pub mod server;
 pub mod web;
 
+use crate::command::{Command, CommandError, CommandedGame, GameRecord};
 use crate::game::{GameState, Status};
 use crate::player::Player;
 use crate::search::seats::{SeatKind, Seats};
@@ -44,8 +48,9 @@ pub struct PlayOptions {
     pub seed: u64,
     /// Stop after this many decisions (counted from the start of play).
     pub max_decisions: u64,
-    /// Moves to play first, as text, one a line (`--moves`).
-    pub moves: Vec<String>,
+    /// Commands to play first (`--moves`: a record's), each checked as a
+    /// server checks it.
+    pub moves: Vec<Command>,
     /// Write the moves played to this file when the game ends or is left.
     pub transcript: Option<PathBuf>,
     /// Write the position to this file when the game ends or is left.
@@ -53,9 +58,9 @@ pub struct PlayOptions {
     /// Clear the screen (ANSI) before a person's hand is shown, when
     /// several people share the terminal.
     pub clear: bool,
-    /// The first lines of a saved transcript (`#` comments: how to play
-    /// it again).
-    pub transcript_header: String,
+    /// What a saved record says besides its commands: the rules, the
+    /// seed, the settings, the seats, the position started from.
+    pub record: GameRecord,
 }
 
 /// How a game at the terminal ended.
@@ -157,35 +162,62 @@ where
         kinds,
         people,
         told: vec![Vec::new(); players],
-        played: Vec::new(),
+        game: CommandedGame::new(state.clone()),
         facing: None,
     };
+    let end = play_game(&mut game, options, term, position);
+    *state = game.game.into_state();
+    end
+}
+
+/// The loop of [`play`]: the commands given, then each seat asked in turn.
+fn play_game<S, R, W>(
+    game: &mut Game<S>,
+    options: &PlayOptions,
+    term: &mut Terminal<R, W>,
+    position: &dyn Fn(&S) -> Option<String>,
+) -> io::Result<PlayEnd>
+where
+    S: GameState,
+    R: BufRead,
+    W: Write,
+{
+    let players = game.kinds.len();
+    let seats = &options.seats;
     let mut computer = seats.player(options.seed);
     let seats_line: Vec<String> = (0..players).map(|p| seats.kind(p).to_string()).collect();
     term.put(&format!("seats: {}\n", seats_line.join(", ")))?;
     if game.people.is_empty() {
         term.put("no human seat: the computer plays every seat\n")?;
     }
-    // The moves given to replay, each told as any other.
-    for (i, text) in options.moves.iter().enumerate() {
-        let refused = if state.status() != Status::Running {
-            Some(format!("move {} of --moves: the game is over", i + 1))
-        } else {
-            match state.move_from_text(text) {
-                Ok(mv) => game.play(state, &mv).err().map(|e| e.to_string()),
-                Err(e) => Some(e.to_string()),
+    // The commands given to replay, each checked as a server checks it
+    // and told as any other move.
+    for (i, command) in options.moves.iter().enumerate() {
+        let seat = game.game.state().current_player();
+        let refused = match game.game.resolve(None, command) {
+            Ok(mv) => {
+                if game.people.is_empty() {
+                    let seat = seat.unwrap_or(0);
+                    term.put(&format!("p{seat} (replayed): {}\n", command.mv))?;
+                }
+                match game.play(&mv, command.clone()) {
+                    Ok(()) => None,
+                    // A rules error of the last command: the game failed
+                    // as the recorded one did (told below).
+                    Err(CommandError::Rules(_)) if i + 1 == options.moves.len() => None,
+                    Err(e) => Some(e),
+                }
             }
-            .map(|e| format!("move {} of --moves (`{text}`): {e}", i + 1))
+            Err(e) => Some(e),
         };
-        if let Some(why) = refused {
-            return finish(
-                state,
-                &mut game,
-                options,
-                term,
-                position,
-                PlayEnd::Refused(why),
+        if let Some(e) = refused {
+            let why = format!(
+                "command {} of --moves (decision {}, `{}`): {e}",
+                i + 1,
+                command.decision,
+                command.mv
             );
+            return finish(game, options, term, position, PlayEnd::Refused(why));
         }
     }
     if !options.moves.is_empty() {
@@ -193,6 +225,7 @@ where
     }
     let mut decisions = 0u64;
     let end = loop {
+        let state = game.game.state();
         let status = state.status();
         if status != Status::Running {
             break PlayEnd::Over(status);
@@ -203,54 +236,59 @@ where
         let Some(seat) = state.current_player() else {
             break PlayEnd::Over(state.status());
         };
-        let mv = if game.kinds[seat] == SeatKind::Human {
-            match ask(state, seat, &mut game, options, term, position)? {
-                Asked::Move(mv) => mv,
+        let (mv, command) = if game.kinds[seat] == SeatKind::Human {
+            match ask(seat, game, options, term, position)? {
+                Asked::Move(mv, command) => (mv, command),
                 Asked::End(end) => break end,
             }
         } else {
-            match computer.choose_move(state) {
+            let mv = match computer.choose_move(state) {
                 Ok(Some(mv)) => mv,
                 Ok(None) => break PlayEnd::Refused(format!("p{seat} has no legal move")),
                 Err(e) => break PlayEnd::Refused(format!("p{seat}: {e}")),
+            };
+            match game.game.command_for(&mv) {
+                Some(command) => (mv, command),
+                None => break PlayEnd::Refused(format!("p{seat} chose a move that is not legal")),
             }
         };
         if game.people.is_empty() {
             term.put(&format!(
                 "p{seat} ({}): {}\n",
                 game.kinds[seat],
-                state.move_to_text(&mv)
+                game.game.state().move_to_text(&mv)
             ))?;
         }
-        if let Err(e) = game.play(state, &mv) {
+        if let Err(e) = game.play(&mv, command) {
             // A rules error: the game is Failed, told below.
             term.put(&format!("p{seat}'s move: {e}\n"))?;
         }
         decisions += 1;
     };
-    finish(state, &mut game, options, term, position, end)
+    finish(game, options, term, position, end)
 }
 
-/// The seats and what each person has yet to be told.
-struct Game {
+/// The game played by commands, the seats and what each person has yet
+/// to be told.
+struct Game<S: GameState> {
     kinds: Vec<SeatKind>,
     /// The `human` seats.
     people: Vec<usize>,
     /// Per seat: the moves of others as that seat saw them, since it last
     /// had the screen.
     told: Vec<Vec<String>>,
-    /// The moves played, as `run` writes them.
-    played: Vec<String>,
+    /// The game and the commands played.
+    game: CommandedGame<S>,
     /// The person who has the screen now.
     facing: Option<usize>,
 }
 
-impl Game {
-    /// Plays `mv` for the current player, telling each person of it as
-    /// they may see it.
-    fn play<S: GameState>(&mut self, state: &mut S, mv: &S::Move) -> Result<(), String> {
+impl<S: GameState> Game<S> {
+    /// Plays `mv` (the move of `command`) for the current player, telling
+    /// each person of it as they may see it.
+    fn play(&mut self, mv: &S::Move, command: Command) -> Result<(), CommandError> {
+        let state = self.game.state();
         let mover = state.current_player().unwrap_or(0);
-        let full = state.move_to_text(mv);
         let kind = self.kinds.get(mover).copied().unwrap_or(SeatKind::Random);
         for &p in &self.people {
             if p != mover {
@@ -258,15 +296,14 @@ impl Game {
                 self.told[p].push(format!("p{mover} ({kind}): {seen}"));
             }
         }
-        state.apply(mv).map_err(|e| e.to_string())?;
-        self.played.push(full);
-        Ok(())
+        self.game.apply(mv, command)
     }
 }
 
 /// What asking a person gave.
 enum Asked<M> {
-    Move(M),
+    /// The move and its command.
+    Move(M, Command),
     End(PlayEnd),
 }
 
@@ -274,9 +311,8 @@ enum Asked<M> {
 /// happened since their last turn and their view, and reads until a legal
 /// move (or the end).
 fn ask<S, R, W>(
-    state: &S,
     seat: usize,
-    game: &mut Game,
+    game: &mut Game<S>,
     options: &PlayOptions,
     term: &mut Terminal<R, W>,
     position: &dyn Fn(&S) -> Option<String>,
@@ -290,6 +326,7 @@ where
         return Ok(Asked::End(PlayEnd::EndOfInput));
     }
     tell_news(seat, game, term)?;
+    let state = game.game.state();
     let seen = state.observe(seat);
     term.put(&format!("\n{}", screen::draw(&seen)))?;
     let legal = state.legal_moves();
@@ -300,9 +337,15 @@ where
             return Ok(Asked::End(PlayEnd::EndOfInput));
         };
         match screen::read_input(&line, &seen.moves) {
-            Ok(Input::Move(id)) => match legal.get(id) {
-                Some(mv) => return Ok(Asked::Move(mv.clone())),
-                None => term.put(&format!("there is no move {id}\n"))?,
+            Ok(Input::Move(id)) => match (legal.get(id), seen.moves.get(id)) {
+                (Some(mv), Some(view)) => {
+                    let command = Command {
+                        decision: game.game.decision(),
+                        mv: view.text.clone(),
+                    };
+                    return Ok(Asked::Move(mv.clone(), command));
+                }
+                _ => term.put(&format!("there is no move {id}\n"))?,
             },
             Ok(Input::Help) => term.put(screen::HELP)?,
             Ok(Input::Look) => term.put(&screen::draw_everything(&seen))?,
@@ -315,7 +358,7 @@ where
                 term.put(&format!("{said}\n"))?;
             }
             Ok(Input::Transcript(file)) => {
-                let said = save_transcript(&game.played, &PathBuf::from(file), options);
+                let said = save_transcript(&game.game, &PathBuf::from(file), options);
                 term.put(&format!("{said}\n"))?;
             }
             Err(e) => term.put(&format!("{e}\n"))?,
@@ -326,9 +369,9 @@ where
 /// Gives the screen to person `seat`: with several people at the
 /// terminal, when someone else had it, clears it and waits for Enter.
 /// False when the input ended.
-fn hand_over<R: BufRead, W: Write>(
+fn hand_over<S: GameState, R: BufRead, W: Write>(
     seat: usize,
-    game: &mut Game,
+    game: &mut Game<S>,
     options: &PlayOptions,
     term: &mut Terminal<R, W>,
 ) -> io::Result<bool> {
@@ -350,9 +393,9 @@ fn hand_over<R: BufRead, W: Write>(
 }
 
 /// Shows person `seat` what the others did since their last turn.
-fn tell_news<R: BufRead, W: Write>(
+fn tell_news<S: GameState, R: BufRead, W: Write>(
     seat: usize,
-    game: &mut Game,
+    game: &mut Game<S>,
     term: &mut Terminal<R, W>,
 ) -> io::Result<()> {
     let news = std::mem::take(&mut game.told[seat]);
@@ -368,8 +411,7 @@ fn tell_news<R: BufRead, W: Write>(
 /// The end: what the people have yet to be told, the result, the files
 /// asked for.
 fn finish<S, R, W>(
-    state: &S,
-    game: &mut Game,
+    game: &mut Game<S>,
     options: &PlayOptions,
     term: &mut Terminal<R, W>,
     position: &dyn Fn(&S) -> Option<String>,
@@ -387,12 +429,13 @@ where
             [p] => {
                 let p = *p;
                 tell_news(p, game, term)?;
-                term.put(&format!("\n{}", screen::draw(&state.observe(p))))?;
+                let seen = game.game.state().observe(p);
+                term.put(&format!("\n{}", screen::draw(&seen)))?;
             }
             // Several (whoever looks now may not see the others' sides)
             // or none: the result only, which everyone may see.
             _ => {
-                let seen = state.observe(game.people.first().copied().unwrap_or(0));
+                let seen = (game.game.state()).observe(game.people.first().copied().unwrap_or(0));
                 term.put(&format!(
                     "\n=== the game is over ===\n{}",
                     screen::draw_result(&seen)
@@ -409,25 +452,32 @@ where
         PlayEnd::Refused(_) | PlayEnd::Quit | PlayEnd::EndOfInput => {}
     }
     if let Some(path) = &options.transcript {
-        let said = save_transcript(&game.played, path, options);
+        let said = save_transcript(&game.game, path, options);
         term.put(&format!("{said}\n"))?;
     }
     if let Some(path) = &options.save {
-        let said = save_position(state, path, position);
+        let said = save_position(game.game.state(), path, position);
         term.put(&format!("{said}\n"))?;
     }
     Ok(end)
 }
 
-/// Writes the moves played to `path`, after the header; says what it did.
-fn save_transcript(played: &[String], path: &PathBuf, options: &PlayOptions) -> String {
-    let mut text = options.transcript_header.clone();
-    for m in played {
-        text.push_str(m);
-        text.push('\n');
-    }
-    match std::fs::write(path, text) {
-        Ok(()) => format!("saved {} moves to {}", played.len(), path.display()),
+/// Writes the game's record (the commands played) to `path`; says what
+/// it did.
+fn save_transcript<S: GameState>(
+    game: &CommandedGame<S>,
+    path: &PathBuf,
+    options: &PlayOptions,
+) -> String {
+    let mut record = options.record.clone();
+    record.commands = game.log().to_vec();
+    match std::fs::write(path, record.to_text()) {
+        Ok(()) => format!(
+            "saved {} moves to {} (play them again: --moves {})",
+            record.commands.len(),
+            path.display(),
+            path.display()
+        ),
         Err(e) => format!("cannot save the moves to {}: {e}", path.display()),
     }
 }
@@ -445,15 +495,4 @@ fn save_position<S: GameState>(
         Ok(()) => format!("saved the position to {}", path.display()),
         Err(e) => format!("cannot save the position to {}: {e}", path.display()),
     }
-}
-
-/// Reads a file of moves (`--moves`): one move a line, as `run` and
-/// `--transcript` write them (or a move's index); empty lines and lines
-/// starting with `#` are skipped.
-pub fn read_moves(text: &str) -> Vec<String> {
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(str::to_string)
-        .collect()
 }

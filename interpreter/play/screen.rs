@@ -71,7 +71,7 @@ Commands:
   look              every pile and storage in full
   save FILE         save the position (docs/positions.md) to FILE: it holds
                     every card, the hidden ones too
-  transcript FILE   save the moves played so far to FILE
+  transcript FILE   save the game's record so far to FILE (play it again: --moves FILE)
   help              this help
   quit              leave the game
 ";

@@ -8,6 +8,7 @@ use crate::drivers::{Ruleset, DEFAULT_MAX_DECISIONS};
 use crate::game::GameState;
 use crate::play::join::{join, JoinConfig};
 use crate::play::protocol::EndKind;
+use crate::search::seats::{SeatKind, Seats};
 use clap::Args;
 use std::io::Write;
 use std::net::IpAddr;
@@ -36,15 +37,20 @@ pub struct ServeArgs {
     #[arg(long, value_name = "T", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     pub tables: u64,
     /// When a remote player is away this many seconds at their turn, the
-    /// computer (random) plays for them until they rejoin [default: the
-    /// game waits].
+    /// computer (--takeover-by) plays for them until they rejoin [default:
+    /// the game waits].
     #[arg(long, value_name = "SECONDS")]
     pub takeover: Option<f64>,
+    /// Who plays for a player away past --takeover: random,
+    /// mcts[:ITERATIONS] or ismcts[:ITERATIONS].
+    #[arg(long, value_name = "KIND", default_value = "random", value_parser = parse_takeover_by, requires = "takeover")]
+    pub takeover_by: SeatKind,
     /// Stop a game after this many decisions.
     #[arg(long, value_name = "M", default_value_t = DEFAULT_MAX_DECISIONS)]
     pub max_decisions: u64,
     /// Write each game's record (seed, settings, every command) to this
-    /// file, one JSON object a line, to replay them.
+    /// file, one after another, as each game ends; `cardboard play --moves
+    /// FILE --game K` plays game K again (docs/protocol.md).
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
 }
@@ -57,6 +63,19 @@ impl SeatList {
     /// Reads `--seats` ([`SeatSpec::parse_list`]).
     pub fn parse(text: &str) -> Result<SeatList, String> {
         SeatSpec::parse_list(text).map(SeatList)
+    }
+}
+
+/// Reads `--takeover-by`: a computer's kind.
+fn parse_takeover_by(text: &str) -> Result<SeatKind, String> {
+    if text.contains(',') {
+        return Err(format!("`{text}`: give one kind of player"));
+    }
+    match Seats::parse(text)?.kind(0) {
+        SeatKind::Human | SeatKind::Remote => Err(format!(
+            "`{text}`: the computer takes a seat over: give random, mcts[:N] or ismcts[:N]"
+        )),
+        kind => Ok(kind),
     }
 }
 
@@ -89,11 +108,13 @@ fn runtime() -> Result<tokio::runtime::Runtime, String> {
         .map_err(|e| format!("cannot start the runtime: {e}"))
 }
 
-/// Runs `cardboard serve` on `rules`; returns the exit code (1 when the
-/// server cannot start or a game failed).
+/// Runs `cardboard serve` on `rules` (started from the position file
+/// `position`, if given); returns the exit code (1 when the server cannot
+/// start or a game failed).
 pub fn serve_command<R, W>(
     rules: R,
     rules_name: &str,
+    position: Option<String>,
     seed: u64,
     settings: Vec<(String, String)>,
     args: &ServeArgs,
@@ -130,8 +151,10 @@ where
         seed,
         settings,
         takeover,
+        takeover_by: args.takeover_by,
         max_decisions: args.max_decisions,
         rules_name: rules_name.to_string(),
+        position,
     };
     let runtime = match runtime() {
         Ok(r) => r,
@@ -163,10 +186,7 @@ where
         }
     }
     if let Some(path) = &args.record {
-        let lines: String = reports
-            .iter()
-            .map(|r| format!("{}\n", serde_json::to_string(&r.record).unwrap_or_default()))
-            .collect();
+        let lines: String = reports.iter().map(|r| r.record.to_text()).collect();
         if let Err(e) = std::fs::write(path, lines) {
             tell(format_args!(
                 "error: cannot write {}: {e}\n",

@@ -77,10 +77,10 @@ impl SeatSpec {
     }
 
     /// The kind of the computer's player of the seat (remote seats, when the
-    /// computer takes them over, play at random).
-    fn computer_kind(&self) -> String {
+    /// computer takes them over, play as `takeover_by`).
+    fn computer_kind(&self, takeover_by: SeatKind) -> String {
         match self {
-            SeatSpec::Remote => SeatKind::Random.to_string(),
+            SeatSpec::Remote => takeover_by.to_string(),
             SeatSpec::Computer(kind) => kind.to_string(),
         }
     }
@@ -115,10 +115,16 @@ pub struct ServeConfig {
     /// How long a remote seat's player may be away before the computer
     /// plays for it (`None`: the game waits).
     pub takeover: Option<Duration>,
+    /// Who plays for a remote seat taken over (`random`, `mcts:N`,
+    /// `ismcts:N`).
+    pub takeover_by: SeatKind,
     /// A game still running after this many decisions is stopped.
     pub max_decisions: u64,
     /// The rules file's name, told to the clients.
     pub rules_name: String,
+    /// The position file the games start from, if they do (for the
+    /// records).
+    pub position: Option<String>,
 }
 
 impl ServeConfig {
@@ -133,8 +139,10 @@ impl ServeConfig {
             seed: 0,
             settings: Vec::new(),
             takeover: None,
+            takeover_by: SeatKind::Random,
             max_decisions: DEFAULT_MAX_DECISIONS,
             rules_name: rules_name.to_string(),
+            position: None,
         }
     }
 }

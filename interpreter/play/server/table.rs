@@ -71,7 +71,8 @@ pub struct Table<R: Ruleset> {
     config: Arc<ServeConfig>,
     players: usize,
     seats: Vec<Seat>,
-    /// The seats' kinds for the computer's players (remote seats random).
+    /// The seats' kinds for the computer's players (remote seats: the
+    /// kind that takes them over, `--takeover-by`).
     computer: Seats,
     /// Games started so far (the number of the game in play, if any).
     game_no: u64,
@@ -88,7 +89,10 @@ impl<R: Ruleset> Table<R> {
         let specs: Vec<SeatSpec> = (0..players)
             .map(|p| config.seats.get(p).copied().unwrap_or(SeatSpec::Remote))
             .collect();
-        let kinds: Vec<String> = specs.iter().map(SeatSpec::computer_kind).collect();
+        let kinds: Vec<String> = specs
+            .iter()
+            .map(|s| s.computer_kind(config.takeover_by))
+            .collect();
         let computer = Seats::parse(&kinds.join(",")).unwrap_or_default();
         let seats = specs
             .into_iter()
@@ -603,11 +607,7 @@ impl<R: Ruleset> Table<R> {
                 self.reports.push(GameReport {
                     table: self.index,
                     game: self.game_no,
-                    record: GameRecord {
-                        seed,
-                        settings: self.config.settings.clone(),
-                        commands: Vec::new(),
-                    },
+                    record: self.record(seed, Vec::new()),
                     how: EndKind::Failed,
                     outcome: None,
                     message: Some(e.to_string()),
@@ -637,17 +637,26 @@ impl<R: Ruleset> Table<R> {
         self.reports.push(GameReport {
             table: self.index,
             game: self.game_no,
-            record: GameRecord {
-                seed: running.seed,
-                settings: self.config.settings.clone(),
-                commands: running.game.log().to_vec(),
-            },
+            record: self.record(running.seed, running.game.log().to_vec()),
             how,
             outcome,
             message,
             table_text: self.rules.describe(running.game.state()),
         });
         self.game_no += 1;
+    }
+
+    /// The record of the game in play, seeded with `seed`, with its
+    /// `commands`.
+    fn record(&self, seed: u64, commands: Vec<Command>) -> GameRecord {
+        let mut record = GameRecord::new(seed, self.config.settings.clone());
+        record.rules = self.config.rules_name.clone();
+        record.position = self.config.position.clone();
+        record.seats = self.seats.iter().map(|s| s.spec.to_string()).collect();
+        record.table = Some(self.index);
+        record.game = Some(self.game_no);
+        record.commands = commands;
+        record
     }
 
     /// The last game is played: says goodbye and lets the connections go.
