@@ -762,9 +762,8 @@ async fn two_browsers_and_the_computer_play_agram_and_see_no_hidden_card() {
         for (decision, dom) in &seat.doms {
             let decision = &(*decision).min(decisions);
             let record = GameRecord {
-                seed: report.record.seed,
-                settings: report.record.settings.clone(),
                 commands: report.record.commands[..*decision as usize].to_vec(),
+                ..report.record.clone()
             };
             let game = record.replay(&rules).expect("the record replays");
             let (hidden, seen) = hidden_from(game.state(), seat.seat);
