@@ -283,6 +283,11 @@ struct GameArgs {
     /// looped over).
     #[arg(long, value_name = "N", default_value_t = limits::DEFAULT_MAX_STEPS)]
     max_steps: u64,
+    /// Stop a game that keeps more than this many changes to take back
+    /// between two decisions (while moves are tried, and for perft and
+    /// search, up to the next decision; about 50 bytes each).
+    #[arg(long, value_name = "N", default_value_t = limits::DEFAULT_MAX_CHANGES)]
+    max_changes: u64,
     /// Stop a game that would have more than this many cards in play.
     #[arg(long, value_name = "N", default_value_t = limits::DEFAULT_MAX_CARDS)]
     max_cards: u64,
@@ -337,6 +342,7 @@ impl GameArgs {
     fn limits(&self) -> Limits {
         Limits {
             steps: self.max_steps,
+            changes: self.max_changes,
             cards: self.max_cards,
             options: self.max_options,
             slots: self.max_slots,

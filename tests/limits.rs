@@ -6,7 +6,7 @@ use cardboard::drivers::perft::perft;
 use cardboard::drivers::run::run_game;
 use cardboard::drivers::GameEnd;
 use cardboard::engine::{GameOptions, Limits, Rules};
-use cardboard::game::{GameState, PlayError};
+use cardboard::game::{GameState, PlayError, Status};
 
 /// The rules of `tests/limits/NAME`.
 fn rules(name: &str) -> Rules {
@@ -169,6 +169,7 @@ fn limited(name: &str, limits: Limits) -> Rules {
 /// Small limits, so that the tests run fast.
 const SMALL: Limits = Limits {
     steps: 100_000,
+    changes: 100_000,
     cards: 1_000,
     options: 1_000,
     slots: 100_000,
@@ -233,8 +234,8 @@ fn work_without_a_decision_stops_the_game_naming_the_limit() {
 /// A move played to be taken back (perft, search) keeps every change up
 /// to the next decision: a stage that loops without a decision, changing
 /// three storages at each pass, is stopped when the changes kept pass the
-/// limit of steps (they grew to gigabytes under perft before the limit of
-/// steps was reached: found by the fuzzer); played for good, the same
+/// limit of changes (they grew to gigabytes under perft before the limit
+/// of steps was reached: found by the fuzzer); played for good, the same
 /// game is stopped by its steps.
 #[test]
 fn the_changes_kept_to_be_taken_back_are_bounded() {
@@ -243,11 +244,113 @@ fn the_changes_kept_to_be_taken_back_are_bounded() {
     let e = perft(&s, 3).expect_err("a stopped game");
     assert!(
         e.to_string().contains(
-            "more than 100000 changes to take back without any decision (the limit of --max-steps)"
+            "more than 100000 changes to take back without any decision (the limit of --max-changes)"
         ),
         "{e}"
     );
     assert!(stopped(&r, &[("CASE", "6")]).contains("more than 100000 steps"));
+}
+
+/// The state after the two decisions of `tests/limits/changes.rcy`, each
+/// move played to be taken back (as perft and search play them), and the
+/// passes its loop made (its storage X).
+fn looped(rules: &Rules, case: &str) -> (cardboard::engine::State, u64) {
+    let mut s = start(rules, &[("CASE", case)]).unwrap();
+    for _ in 0..2 {
+        let mv = s.legal_moves().into_iter().next().expect("a move");
+        // Not taken back: the undo is dropped, the changes stay kept.
+        drop(s.apply_undoable(&mv).expect("played"));
+    }
+    let table = s.describe();
+    let x = table
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("sto X = "))
+        .map_or(0, |n| n.parse().unwrap());
+    (s, x)
+}
+
+/// Every path that keeps changes to be taken back without a decision is
+/// bounded by `--max-changes`, apart from the work (`--max-steps` is
+/// high here): changes made at each pass of a loop (CASE 1), a shuffle
+/// that keeps the old order of a pile of 1,000 cards (CASE 2: counted
+/// per card, so the loop stops after a few passes, not thousands), a
+/// point map kept alive at each pass (CASE 3), and changes handed on at
+/// each choice with no legal option, whose fallback runs (CASE 4: the
+/// journal was counted afresh at each choice and grew to the limit of
+/// steps). Played for good, the same loops are stopped by their steps.
+#[test]
+fn every_change_kept_without_a_decision_counts() {
+    let limits = Limits {
+        steps: 10_000_000,
+        changes: 10_000,
+        ..SMALL
+    };
+    let r = limited("changes.rcy", limits);
+    let (s, x) = looped(&r, "0");
+    assert!(matches!(s.status(), Status::Finished), "{:?}", s.status());
+    assert_eq!(x, 0);
+    for (case, line, most) in [
+        ("1", 20, 5_000),
+        ("2", 20, 10),
+        ("3", 20, 2_000),
+        ("4", 26, 5_000),
+    ] {
+        let (s, passes) = looped(&r, case);
+        let Status::Stopped(why) = s.status() else {
+            panic!("case {case}: not stopped: {:?}", s.status());
+        };
+        assert_eq!(
+            why,
+            format!(
+                "the stage at line {line}: more than 10000 changes to take back without any decision (the limit of --max-changes)"
+            ),
+            "case {case}"
+        );
+        assert!(passes > 0 && passes <= most, "case {case}: {passes} passes");
+        let e = perft(&start(&r, &[("CASE", case)]).unwrap(), 3).expect_err("stopped");
+        assert!(
+            e.to_string().contains("(the limit of --max-changes)"),
+            "{e}"
+        );
+        // Played for good, nothing is kept: the loop runs to its steps.
+        let small = limited("changes.rcy", SMALL);
+        assert!(
+            stopped(&small, &[("CASE", case)]).contains("steps without any decision"),
+            "case {case}"
+        );
+    }
+    // Raised, the limit lets the same loop run further.
+    let raised = limited(
+        "changes.rcy",
+        Limits {
+            changes: 100_000,
+            ..limits
+        },
+    );
+    assert!(looped(&raised, "2").1 > 50);
+}
+
+/// A move's text names at most its first 1,000 changes, then how many
+/// more: an option of 100,000 changes listed by `run` is not written out
+/// (nor kept in memory) in full.
+#[test]
+fn a_long_move_text_names_its_first_changes_and_counts_the_rest() {
+    let r = rules("changes.rcy");
+    let s = start(&r, &[("CASE", "5")]).unwrap();
+    let moves = s.legal_moves();
+    let texts = s.moves_to_text(&moves);
+    let text = &texts[0];
+    assert_eq!(text.matches("; ").count(), 1000, "{}", &text[..200]);
+    assert!(
+        text.starts_with("game X = 1; game X = 2; "),
+        "{}",
+        &text[..200]
+    );
+    assert!(
+        text.ends_with("; game X = 1000; and 99001 more"),
+        "{}",
+        &text[text.len() - 200..]
+    );
 }
 
 #[test]

@@ -56,6 +56,30 @@ pub enum Undo {
     },
 }
 
+impl Undo {
+    /// What the change copied or keeps alive, counted one per item (a card
+    /// of a shuffled location's old order, a player of the teams, a cycle
+    /// of the stack, an award of a point map and each of its conditions;
+    /// the game's generator as 8), for `--max-changes`.
+    #[inline(always)]
+    pub(super) fn extra(&self) -> u64 {
+        match self {
+            Undo::Loc(_, cards) => cards.len() as u64,
+            Undo::Cycles(cycles) => cycles.len() as u64,
+            Undo::Teams(teams, of) => (teams.iter().map(Vec::len).sum::<usize>() + of.len()) as u64,
+            Undo::Rng(_) => 8,
+            // The old map, kept alive by the journal: its awards and their
+            // conditions.
+            Undo::Points(_, Some(map)) => map
+                .awards
+                .iter()
+                .map(|(conds, _)| 1 + conds.len() as u64)
+                .sum(),
+            _ => 0,
+        }
+    }
+}
+
 /// How the stack of cycles of a kind changed.
 #[derive(Clone, Copy, Debug)]
 pub enum CycleChange {
@@ -82,6 +106,7 @@ impl Machine<'_> {
     /// taken back with [`Machine::undo_to`].
     pub fn start_journal(&mut self) {
         self.journal.clear();
+        self.held = self.kept_changes;
         self.journaling = true;
     }
 
@@ -89,6 +114,7 @@ impl Machine<'_> {
     /// and the machine goes on as a new one would.
     pub fn stop_journal(&mut self) {
         self.journal.clear();
+        self.held = self.kept_changes;
         self.journaling = false;
         self.rng_saved = false;
     }
@@ -96,8 +122,9 @@ impl Machine<'_> {
     /// Saves the generator before its first draw, when journaling.
     pub fn save_rng(&mut self) {
         if !self.rng_saved && self.journaling {
-            self.journal
-                .push(Undo::Rng(Box::new(self.table.rng.clone())));
+            let saved = Undo::Rng(Box::new(self.table.rng.clone()));
+            self.held += saved.extra();
+            self.journal.push(saved);
             self.rng_saved = true;
         }
     }
@@ -109,6 +136,7 @@ impl Machine<'_> {
     pub(super) fn record(&mut self, u: impl FnOnce(&Table) -> Undo) {
         if self.journaling {
             let entry = u(self.table);
+            self.held += entry.extra();
             self.journal.push(entry);
         }
     }
@@ -136,6 +164,7 @@ impl Machine<'_> {
         let lc = self.tabs.loc_count;
         let t = &mut *self.table;
         for u in self.journal.drain(mark..).rev() {
+            self.held = self.held.saturating_sub(u.extra());
             if take_back(t, lc, u) {
                 self.rng_saved = false;
             }
@@ -147,6 +176,8 @@ impl Machine<'_> {
     /// going on empty: the next draw from the game's chance is saved again,
     /// so that taking back to a later mark restores it.
     pub(super) fn keep_journal(&mut self, kept: &mut Vec<Undo>) {
+        self.kept_changes = self.held + self.journal.len() as u64;
+        self.held = self.kept_changes;
         kept.append(self.journal);
         self.rng_saved = false;
     }

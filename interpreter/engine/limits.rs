@@ -1,6 +1,6 @@
 //! Limits on the work and memory of one game, each raised by a flag of the
-//! command line (`--max-steps`, `--max-cards`, `--max-options`,
-//! `--max-slots`).
+//! command line (`--max-steps`, `--max-changes`, `--max-cards`,
+//! `--max-options`, `--max-slots`).
 //!
 //! A rules file may ask for more than any machine has: two nested
 //! `repeat 1000000` between two decisions, a deck of 10^12 cards, a choice
@@ -27,12 +27,17 @@ pub struct Limits {
     /// each pass through a stage, each item of a stage and each item of a
     /// collection listed or looped over (`all`, `any`, `filter`, `repeat`
     /// ...) is one step, and so is each card a moved card is taken from
-    /// under or put under (the cards shifted in its piles). The changes
-    /// journaled to be taken back (while moves are tried, and the whole
-    /// way to the next decision for a move played to be taken back, as
-    /// perft and search play them) are bounded by the same number: their
-    /// memory grows with the work done.
+    /// under or put under (the cards shifted in its piles), and each card
+    /// of a shuffled location.
     pub steps: u64,
+    /// `--max-changes`: the changes kept to be taken back by one machine
+    /// without a decision (while moves are tried, and the whole way to the
+    /// next decision for a move played to be taken back, as perft and
+    /// search play them). Each change counts one, and a copy it keeps one
+    /// more per item (the old order of a shuffled location, the teams, the
+    /// stack of cycles, the game's generator): about 50 bytes a count, so
+    /// that their memory is bounded apart from the work.
+    pub changes: u64,
     /// `--max-cards`: cards in play (every card `create deck` made).
     pub cards: u64,
     /// `--max-options`: the legal moves a choice may list.
@@ -46,6 +51,8 @@ pub struct Limits {
 
 /// The default `--max-steps`.
 pub const DEFAULT_MAX_STEPS: u64 = 10_000_000;
+/// The default `--max-changes` (some 50 MB of changes kept).
+pub const DEFAULT_MAX_CHANGES: u64 = 1_000_000;
 /// The default `--max-cards`.
 pub const DEFAULT_MAX_CARDS: u64 = 1_000_000;
 /// The default `--max-options`.
@@ -57,6 +64,7 @@ impl Default for Limits {
     fn default() -> Limits {
         Limits {
             steps: DEFAULT_MAX_STEPS,
+            changes: DEFAULT_MAX_CHANGES,
             cards: DEFAULT_MAX_CARDS,
             options: DEFAULT_MAX_OPTIONS,
             slots: DEFAULT_MAX_SLOTS,
@@ -85,21 +93,30 @@ impl Machine<'_> {
     pub(super) fn charge(&mut self, n: usize) -> R<()> {
         WORK.with(|w| w.set(w.get().wrapping_add(n as u64)));
         self.steps = self.steps.saturating_add(n as u64);
-        if self.steps > self.max_steps || self.journal.len() as u64 > self.max_steps {
+        if self.steps > self.max_steps || self.changes_kept() > self.max_changes {
             return Err(self.too_many_steps());
         }
         Ok(())
     }
 
+    /// The changes this machine keeps to be taken back, as `--max-changes`
+    /// counts them: its journal's, and those it handed to the state's
+    /// kept changes (a move played to be taken back).
+    #[inline(always)]
+    pub(super) fn changes_kept(&self) -> u64 {
+        self.journal.len() as u64 + self.held
+    }
+
     #[cold]
     #[inline(never)]
     fn too_many_steps(&mut self) -> Fault {
-        let max = self.max_steps;
-        if self.steps <= max {
+        if self.steps <= self.max_steps {
+            let max = self.max_changes;
             return self.stop(format!(
-                "more than {max} changes to take back without any decision (the limit of --max-steps)"
+                "more than {max} changes to take back without any decision (the limit of --max-changes)"
             ));
         }
+        let max = self.max_steps;
         self.stop(format!(
             "more than {max} steps without any decision (the limit of --max-steps)"
         ))

@@ -415,7 +415,10 @@ impl State {
         };
         let actions = m.actions;
         *picks = m.oracle.as_mut().and_then(|o| o.kept.take());
-        let log = m.log.take().unwrap_or_default();
+        let mut log = m.log.take().unwrap_or_default();
+        if m.log_more > 0 {
+            log.push(format!("and {} more", m.log_more));
+        }
         let fits = m
             .oracle
             .as_ref()

@@ -19,6 +19,11 @@ use std::sync::Arc;
 
 mod moving;
 
+/// The most descriptions a log keeps (a move's text names its first
+/// changes and then how many more: a move of millions of changes is not
+/// written out, nor kept in memory, in full).
+pub const MAX_LOGGED: usize = 1000;
+
 /// Runs actions against a table, in the buffers of a [`Scratch`] (kept
 /// with the table: making a machine allocates nothing and moves no
 /// buffer).
@@ -31,6 +36,15 @@ pub struct Machine<'a> {
     /// Whether changes are journaled (see [`Machine::start_journal`]).
     pub(super) journaling: bool,
     pub(super) rng_saved: bool,
+    /// The changes this machine handed to the state's kept changes (see
+    /// [`Machine::keep_journal`]), as `--max-changes` counts them.
+    pub(super) kept_changes: u64,
+    /// `kept_changes` and what the journal's entries copied (one per item
+    /// copied, see [`Undo::extra`]): with the journal's length, the
+    /// changes `--max-changes` bounds.
+    pub(super) held: u64,
+    /// The most changes kept (`Limits::changes`).
+    pub(super) max_changes: u64,
     /// Present while running a choice's option.
     pub oracle: Option<Oracle>,
     /// Primitive actions that did something so far (a `move` with no card
@@ -38,6 +52,8 @@ pub struct Machine<'a> {
     pub actions: u32,
     /// Readable descriptions of the primitive actions, when wanted.
     pub log: Option<Vec<String>>,
+    /// The descriptions left out of a full log (see [`MAX_LOGGED`]).
+    pub log_more: u64,
     /// The seat the descriptions are written for, if not for everyone
     /// (a moved card it may not see is written `a card`).
     pub reader: Option<view::Reader>,
@@ -89,9 +105,13 @@ impl<'a> Machine<'a> {
             journal,
             journaling: false,
             rng_saved: false,
+            kept_changes: 0,
+            held: 0,
+            max_changes: tabs.limits.changes,
             oracle: None,
             actions: 0,
             log: None,
+            log_more: 0,
             reader: None,
             steps: 0,
             max_steps: tabs.limits.steps,
@@ -224,7 +244,11 @@ impl<'a> Machine<'a> {
 
     #[inline(always)]
     pub(super) fn log(&mut self, f: impl FnOnce(&Machine) -> String) {
-        if self.log.is_some() {
+        if let Some(len) = self.log.as_ref().map(Vec::len) {
+            if len >= MAX_LOGGED {
+                self.log_more += 1;
+                return;
+            }
             let s = f(self);
             if let Some(l) = self.log.as_mut() {
                 l.push(s);
@@ -334,6 +358,8 @@ impl<'a> Machine<'a> {
                 let Cards::Slot(slot) = self.cards(c)? else {
                     return Err("`shuffle` needs a location such as `(game vloc DECK)`".into());
                 };
+                // Work and a copy in the journal: one per card.
+                self.charge(self.table.locs[slot as usize].len())?;
                 self.save_rng();
                 self.record(|t| Undo::Loc(slot, t.locs[slot as usize].clone()));
                 let t = &mut *self.table;
