@@ -585,6 +585,8 @@ async fn two_browsers_play_carteso_to_the_end_and_again() {
         assert_eq!(look["again"], json!(true), "{}", seat.page.name);
         shown.push(look["winners"].as_str().unwrap_or("").to_string());
     }
+    let end = Path::new(env!("CARGO_TARGET_TMPDIR")).join("web-carteso-end.png");
+    browser.screenshot(&seats[0].page, &end).await;
     for seat in &seats {
         browser.click(&seat.page, "#again", 0).await;
     }

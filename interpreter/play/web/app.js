@@ -259,6 +259,7 @@
         S.pending = [];
         drawGame();
         drawEnd();
+        $('end').scrollIntoView({ block: 'start' });
         break;
       case 'bye':
         S.bye = true;
