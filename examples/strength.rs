@@ -89,6 +89,10 @@ fn main() {
         .unwrap_or(SeatKind::Random);
     let iterations = match kind {
         SeatKind::Mcts(n) | SeatKind::Ismcts(n) => n,
+        SeatKind::MctsMillis(_) | SeatKind::IsmctsMillis(_) => {
+            eprintln!("strength measures iteration budgets (mcts:N, ismcts:N)");
+            std::process::exit(2)
+        }
         SeatKind::Random | SeatKind::Human | SeatKind::Remote => 0,
     };
     let (mut won, mut shared, mut played, mut players) = (0u64, 0u64, 0u64, 0usize);

@@ -77,9 +77,10 @@ enum Command {
         file: PathBuf,
         #[command(flatten)]
         game: GameArgs,
-        /// Who plays each seat, in seat order: random, mcts[:ITERATIONS],
-        /// ismcts[:ITERATIONS], separated by commas (e.g. mcts:2000,random);
-        /// seats not named are random. See docs/search.md.
+        /// Who plays each seat, in seat order: random, mcts[:BUDGET],
+        /// ismcts[:BUDGET], separated by commas (e.g. mcts:2000,random); a
+        /// budget is iterations, or seconds with an s (mcts:0.5s, not
+        /// reproducible); seats not named are random. See docs/search.md.
         #[arg(long, value_name = "SEATS", value_parser = Seats::parse)]
         seats: Option<Seats>,
         /// Stop the game after this many decisions.
@@ -119,7 +120,7 @@ At the prompt, `help` lists the commands (look, save FILE, transcript FILE, quit
         #[command(flatten)]
         game: GameArgs,
         /// Who plays each seat, in seat order: human (a person at this
-        /// terminal), random, mcts[:ITERATIONS], ismcts[:ITERATIONS],
+        /// terminal), random, mcts[:BUDGET], ismcts[:BUDGET] (iterations or SECONDSs),
         /// separated by commas; seats not named are random [default:
         /// human, then random seats].
         #[arg(long, value_name = "SEATS", value_parser = Seats::parse)]
@@ -172,9 +173,10 @@ At the prompt, `help` lists the commands (look, save FILE, transcript FILE, quit
         /// Stop a game after this many decisions (counted as stopped).
         #[arg(long, value_name = "M", default_value_t = DEFAULT_MAX_DECISIONS)]
         max_decisions: u64,
-        /// Who plays each seat, in seat order: random, mcts[:ITERATIONS],
-        /// ismcts[:ITERATIONS], separated by commas (e.g. mcts:2000,random);
-        /// seats not named are random. See docs/search.md.
+        /// Who plays each seat, in seat order: random, mcts[:BUDGET],
+        /// ismcts[:BUDGET], separated by commas (e.g. mcts:2000,random); a
+        /// budget is iterations, or seconds with an s (mcts:0.5s, not
+        /// reproducible); seats not named are random. See docs/search.md.
         #[arg(long, value_name = "SEATS", value_parser = Seats::parse)]
         seats: Option<Seats>,
         /// Print the report as one JSON object (keys in docs/report.md).

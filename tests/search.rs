@@ -131,10 +131,34 @@ fn seats_are_checked_against_the_game() {
         ("random:5", "takes no budget"),
         ("alphabeta", "unknown kind `alphabeta`"),
         ("mcts,,random", "seat 1 is empty"),
+        ("mcts:0s", "is not a number of seconds"),
+        ("ismcts:-1s", "is not a number of seconds"),
+        ("ismcts:fasts", "is not a number of seconds"),
+        ("random:1s", "takes no budget"),
     ] {
         let e = Seats::parse(bad).unwrap_err();
         assert!(e.contains(why), "{bad}: {e}");
     }
+}
+
+#[test]
+fn a_budget_in_seconds_stops_the_search_on_time() {
+    // Carteso's first decision with 50 ms: the search stops long before
+    // the iterations run out (u32::MAX), and has searched.
+    let carteso = rules("games/carteso.rcy");
+    let state = carteso.start(&options(1, &[])).unwrap();
+    let moves = state.legal_moves();
+    let config = SearchConfig::with_time(std::time::Duration::from_millis(50));
+    let mut searcher = Searcher::new(Method::Mcts, config, 1);
+    let started = std::time::Instant::now();
+    let visits = searcher.visits(&state, &moves).unwrap();
+    let took = started.elapsed();
+    assert!(visits.iter().sum::<u32>() >= 1, "{visits:?}");
+    // Generous for a loaded machine: the clock is read every 16
+    // iterations, each well under a millisecond.
+    assert!(took < std::time::Duration::from_secs(20), "{took:?}");
+    let seats = Seats::parse("ismcts:0.05s,random").unwrap();
+    assert_eq!(seats.describe(2), ["ismcts:0.05s", "random"]);
 }
 
 #[test]

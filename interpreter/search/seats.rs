@@ -1,6 +1,8 @@
-//! Who plays each seat (`--seats`): `random`, `mcts[:ITERATIONS]` or
-//! `ismcts[:ITERATIONS]`, in seat order, separated by commas; seats not
-//! named are random. `human` (a person at the terminal) and `remote` (a
+//! Who plays each seat (`--seats`): `random`, `mcts[:BUDGET]` or
+//! `ismcts[:BUDGET]`, in seat order, separated by commas; seats not
+//! named are random. A budget is a number of iterations a decision
+//! (`mcts:2000`, reproducible) or of seconds (`mcts:0.5s`, which is not:
+//! the iterations done then depend on the machine and its load). `human` (a person at the terminal) and `remote` (a
 //! network client) are read too, for `cardboard play` and `serve`;
 //! [`Seats::check`] refuses them (`run` and `simulate` have no one to ask).
 //!
@@ -9,6 +11,10 @@
 //! let seats = Seats::parse("mcts:2000,random").unwrap();
 //! assert_eq!(seats.kind(0), SeatKind::Mcts(2000));
 //! assert_eq!(seats.kind(5), SeatKind::Random);
+//! let timed = Seats::parse("ismcts:0.25s,mcts:2s").unwrap();
+//! assert_eq!(timed.kind(0), SeatKind::IsmctsMillis(250));
+//! assert_eq!(timed.kind(1).to_string(), "mcts:2s");
+//! assert!(Seats::parse("mcts:0s").is_err());
 //! assert!(Seats::parse("alphazero").is_err());
 //! // People: read, but refused where no one can be asked (run, simulate).
 //! let people = Seats::parse("human,remote").unwrap();
@@ -24,11 +30,20 @@ use crate::game::GameState;
 use crate::player::{Player, RandomPlayer};
 use crate::random::splitmix64;
 use std::fmt;
+use std::time::Duration;
 
 /// Iterations per decision when a search seat names none.
 pub const DEFAULT_ITERATIONS: u32 = 1_000;
 /// The most iterations per decision a seat may ask for.
 pub const MAX_ITERATIONS: u32 = 100_000_000;
+/// The most seconds per decision a seat may ask for (a day).
+pub const MAX_SECONDS: f64 = 86_400.0;
+
+/// Milliseconds as seconds, without trailing zeros (`1500` is `1.5`).
+fn seconds_text(ms: u32) -> String {
+    let text = format!("{}.{:03}", ms / 1000, ms % 1000);
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
 
 /// What plays one seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,6 +54,11 @@ pub enum SeatKind {
     Mcts(u32),
     /// Information-set MCTS with this many iterations a decision.
     Ismcts(u32),
+    /// UCT with this many milliseconds a decision (not reproducible).
+    MctsMillis(u32),
+    /// Information-set MCTS with this many milliseconds a decision (not
+    /// reproducible).
+    IsmctsMillis(u32),
     /// A person at this terminal (`cardboard play`).
     Human,
     /// A player over the network (`cardboard serve`).
@@ -51,6 +71,8 @@ impl fmt::Display for SeatKind {
             SeatKind::Random => write!(f, "random"),
             SeatKind::Mcts(n) => write!(f, "mcts:{n}"),
             SeatKind::Ismcts(n) => write!(f, "ismcts:{n}"),
+            SeatKind::MctsMillis(ms) => write!(f, "mcts:{}s", seconds_text(*ms)),
+            SeatKind::IsmctsMillis(ms) => write!(f, "ismcts:{}s", seconds_text(*ms)),
             SeatKind::Human => write!(f, "human"),
             SeatKind::Remote => write!(f, "remote"),
         }
@@ -80,15 +102,28 @@ impl Seats {
                 Some((k, b)) => (k.trim(), Some(b.trim())),
                 None => (part, None),
             };
-            let iterations = match budget {
-                None => DEFAULT_ITERATIONS,
-                Some(b) => match b.parse::<u32>() {
-                    Ok(n) if (1..=MAX_ITERATIONS).contains(&n) => n,
-                    _ => {
-                        return Err(format!(
-                            "seat {i}: `{b}` is not a number of iterations (1 to {MAX_ITERATIONS}) in `{part}`"
-                        ))
-                    }
+            // `N` iterations, or `Ss` seconds (kept in milliseconds).
+            let (iterations, millis) = match budget {
+                None => (DEFAULT_ITERATIONS, None),
+                Some(b) => match b.strip_suffix('s') {
+                    Some(secs) => match secs.trim().parse::<f64>() {
+                        Ok(x) if (0.001..=MAX_SECONDS).contains(&x) => {
+                            (0, Some((x * 1000.0).round() as u32))
+                        }
+                        _ => {
+                            return Err(format!(
+                                "seat {i}: `{b}` is not a number of seconds (0.001s to {MAX_SECONDS}s) in `{part}`"
+                            ))
+                        }
+                    },
+                    None => match b.parse::<u32>() {
+                        Ok(n) if (1..=MAX_ITERATIONS).contains(&n) => (n, None),
+                        _ => {
+                            return Err(format!(
+                                "seat {i}: `{b}` is not a number of iterations (1 to {MAX_ITERATIONS}) or of seconds (`2s`, `0.5s`) in `{part}`"
+                            ))
+                        }
+                    },
                 },
             };
             named.push(match kind {
@@ -103,12 +138,18 @@ impl Seats {
                 }
                 "human" => SeatKind::Human,
                 "remote" => SeatKind::Remote,
-                "mcts" => SeatKind::Mcts(iterations),
-                "ismcts" => SeatKind::Ismcts(iterations),
+                "mcts" => match millis {
+                    Some(ms) => SeatKind::MctsMillis(ms),
+                    None => SeatKind::Mcts(iterations),
+                },
+                "ismcts" => match millis {
+                    Some(ms) => SeatKind::IsmctsMillis(ms),
+                    None => SeatKind::Ismcts(iterations),
+                },
                 "" => return Err(format!("seat {i} is empty in `{text}`")),
                 other => {
                     return Err(format!(
-                        "seat {i}: unknown kind `{other}` (expected random, mcts[:ITERATIONS], ismcts[:ITERATIONS], human or remote)"
+                        "seat {i}: unknown kind `{other}` (expected random, mcts[:ITERATIONS | :SECONDSs], ismcts[:ITERATIONS | :SECONDSs], human or remote)"
                     ))
                 }
             });
@@ -129,7 +170,9 @@ impl Seats {
     /// Whether some seat plays ISMCTS (the game must then keep what each
     /// seat has seen, [`GameState::keep_seen`]).
     pub fn any_ismcts(&self) -> bool {
-        self.named.iter().any(|k| matches!(k, SeatKind::Ismcts(_)))
+        self.named
+            .iter()
+            .any(|k| matches!(k, SeatKind::Ismcts(_) | SeatKind::IsmctsMillis(_)))
     }
 
     /// Refuses more named seats than the game has, and `human` and
@@ -189,6 +232,16 @@ impl Seats {
                     SeatKind::Ismcts(n) => Some(Searcher::new(
                         Method::Ismcts,
                         SearchConfig::with_iterations(n),
+                        seed,
+                    )),
+                    SeatKind::MctsMillis(ms) => Some(Searcher::new(
+                        Method::Mcts,
+                        SearchConfig::with_time(Duration::from_millis(u64::from(ms))),
+                        seed,
+                    )),
+                    SeatKind::IsmctsMillis(ms) => Some(Searcher::new(
+                        Method::Ismcts,
+                        SearchConfig::with_time(Duration::from_millis(u64::from(ms))),
                         seed,
                     )),
                 }

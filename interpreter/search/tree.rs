@@ -15,6 +15,7 @@
 
 use crate::game::{GameState, Outcome};
 use crate::random::{below, GameRng};
+use std::time::{Duration, Instant};
 
 /// How hard a search works and how it weighs exploring.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -27,6 +28,10 @@ pub struct SearchConfig {
     /// game stands ([`GameState::score_now`]; a draw, `1 / seats` each,
     /// when the game cannot score then).
     pub playout_limit: u32,
+    /// A budget in time as well (the search stops at whichever comes
+    /// first): what it plays then depends on the machine's speed, so a
+    /// game is no longer the same for a seed (`None`: iterations only).
+    pub time: Option<Duration>,
 }
 
 impl SearchConfig {
@@ -37,6 +42,18 @@ impl SearchConfig {
             iterations,
             exploration: 0.7,
             playout_limit: PLAYOUT_LIMIT,
+            time: None,
+        }
+    }
+
+    /// As many iterations as `time` allows (at least one), exploration
+    /// 0.7, playouts of at most [`PLAYOUT_LIMIT`] decisions. Not
+    /// reproducible: the iterations done depend on the machine and its
+    /// load.
+    pub fn with_time(time: Duration) -> SearchConfig {
+        SearchConfig {
+            time: Some(time),
+            ..SearchConfig::with_iterations(u32::MAX)
         }
     }
 }
@@ -150,7 +167,12 @@ pub fn search<S: GameState>(
     let mut available: Vec<usize> = Vec::new();
     let mut offered: Vec<S::Move> = Vec::new();
     let mut reward = Vec::new();
-    for _ in 0..config.iterations {
+    let deadline = config.time.map(|t| Instant::now() + t);
+    for done in 0..config.iterations {
+        // The clock is read every 16 iterations (always after the first).
+        if done % 16 == 1 && deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
         if !draw(&mut slot, rng) {
             continue;
         }
