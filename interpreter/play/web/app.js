@@ -129,11 +129,11 @@
         const who = s.holder === 'computer' ? `computer (${s.kind})`
           : s.holder === 'taken' ? `taken by ${s.name || 'a player'}${s.connected ? '' : ' (away)'}` : 'free';
         const actions = el('td', { class: 'actions' });
+        const seated = S.welcome !== null;
         if (s.holder === 'free' && !t.finished) {
-          actions.append(
-            el('button', { type: 'button', class: 'join', onclick: () => join(t.table, s.seat) }, `Join as p${s.seat}`),
-            el('a', { class: 'share', href: shareLink(t.table, s.seat) }, 'link to share'));
-        } else if (mine && !t.finished) {
+          if (!seated) actions.append(el('button', { type: 'button', class: 'join', onclick: () => join(t.table, s.seat) }, `Join as p${s.seat}`));
+          actions.append(el('a', { class: 'share', href: shareLink(t.table, s.seat) }, 'link to share'));
+        } else if (mine && !t.finished && !seated) {
           actions.append(el('button', { type: 'button', class: 'rejoin', onclick: () => rejoin(mine.token) }, 'Take your seat back'));
         }
         const wanted = wantSeat === s.seat && wantTable === t.table;
@@ -167,10 +167,7 @@
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
     const ws = new WebSocket(`${scheme}://${location.host}/ws`);
     S.ws = ws;
-    ws.onopen = () => {
-      S.retry = 0;
-      ws.send(JSON.stringify(first()));
-    };
+    ws.onopen = () => ws.send(JSON.stringify(first()));
     ws.onmessage = (event) => {
       let m;
       try {
@@ -184,12 +181,18 @@
       if (S.ws !== ws) return;
       S.ws = null;
       if (S.bye || !S.token) return;
-      // The seat is kept for us: take it back with the token.
-      S.retry = Math.min(S.retry + 1, 5);
+      // The seat is kept for us: take it back with the token (a server
+      // gone for good is given up on after a minute or so).
+      S.retry += 1;
+      if (S.retry > 12) {
+        status('the server cannot be reached');
+        message('The connection to the server is lost: reload the page to try again.');
+        return;
+      }
       status('connection lost: reconnecting…');
       setTimeout(() => {
         if (!S.ws && S.token && !S.bye) connect(() => ({ type: 'rejoin', version: VERSION, token: S.token }));
-      }, 500 * S.retry);
+      }, 500 * Math.min(S.retry, 10));
     };
   }
 
@@ -219,15 +222,23 @@
     }
     switch (m.type) {
       case 'welcome':
-        clearInterval(S.lobbyTimer);
+        S.retry = 0;
         S.welcome = m;
         S.token = m.token;
-        keepSeat({ token: m.token, table: m.table, seat: m.seat, name: $('name').value.trim() });
+        keepSeat({
+          token: m.token, table: m.table, seat: m.seat,
+          name: $('name').value.trim() || (keptSeats().find((k) => k.token === m.token) || {}).name || '',
+        });
         // Every seat counts as there until the server says otherwise.
         S.connected = m.seats.map(() => true);
         $('title').textContent = gameName(m.rules);
         if (!S.state) {
+          // Until the game starts, the seats stay in view, with their
+          // links to share.
           show('game');
+          $('lobby').hidden = false;
+          $('name').closest('p').hidden = true;
+          loadLobby();
           $('turn').textContent = 'Waiting for the other players to join…';
           $('table').replaceChildren();
           $('moves').replaceChildren();
@@ -242,6 +253,7 @@
         S.log = [];
         break;
       case 'state':
+        clearInterval(S.lobbyTimer);
         if (m.last) S.log.unshift(m.last);
         S.state = m;
         S.filter = null;
@@ -293,17 +305,18 @@
     return kind && kind !== 'remote' ? `the computer (p${seat})` : `p${seat}`;
   }
 
-  // A seat in a move's text: "you", a player's name, or pN.
-  function shortName(seat) {
-    if (S.welcome && seat === S.welcome.seat) return 'you';
-    return S.names[seat] || `p${seat}`;
+  // A seat in a move's text, as the owner of what follows it: "your", a
+  // player's name's, or pN's.
+  function owning(seat) {
+    if (S.welcome && seat === S.welcome.seat) return 'your';
+    return `${S.names[seat] || `p${seat}`}'s`;
   }
 
   // A move's text for people: seats by name, arrows, parts joined.
   function readable(text) {
     return text.split(';').map((part) => part.trim().split(/\s+/).map((t) => {
       const m = /^p(\d+)$/.exec(t);
-      if (m && Number(m[1]) < S.names.length) return shortName(Number(m[1]));
+      if (m && Number(m[1]) < S.names.length) return owning(Number(m[1]));
       return t === '->' ? '→' : t;
     }).join(' ')).join('; then ');
   }
@@ -347,10 +360,12 @@
     const moves = myMoves();
     const root = $('table');
     const targets = [];
-    for (const node of root.querySelectorAll('.card')) {
-      targets.push([node, node.classList.contains('back')
-        ? { owner: node.dataset.owner, loc: node.dataset.loc }
-        : { card: node.dataset.name, owner: node.dataset.owner, loc: node.dataset.loc }]);
+    for (const node of root.querySelectorAll('.card.face')) {
+      targets.push([node, { card: node.dataset.name, owner: node.dataset.owner, loc: node.dataset.loc }]);
+    }
+    for (const node of root.querySelectorAll('.fan, .location-name')) {
+      const where = node.dataset.owner ? node : node.querySelector('.card');
+      targets.push([node, { owner: where.dataset.owner, loc: where.dataset.loc }]);
     }
     for (const node of root.querySelectorAll('.space')) targets.push([node, { space: node.dataset.space }]);
     for (const [node, target] of targets) {

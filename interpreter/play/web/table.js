@@ -46,8 +46,12 @@ const CardTable = (() => {
     return h >>> 0;
   }
 
-  function seatColour(seat) {
-    return SEAT_COLOURS[seat % SEAT_COLOURS.length];
+  // A seat's colour: the colour one of its string storages names when no
+  // other player's names it too (p0 COLOR = GREEN), else one of the
+  // palette.
+  function seatColour(seat, view) {
+    const own = view && view.seatColours.get(seat);
+    return own || SEAT_COLOURS[seat % SEAT_COLOURS.length];
   }
 
   // A colour a value names itself (BLACK, WHITE, RED...), if any.
@@ -74,7 +78,7 @@ const CardTable = (() => {
   function cardColour(card, view) {
     const values = Object.values(card.attrs || {});
     const owner = ownerOf(values, view);
-    if (owner !== null) return seatColour(owner);
+    if (owner !== null) return seatColour(owner, view);
     const first = card.name.split('-')[0];
     return namedColour(first) || `hsl(${hash(first) % 360}, 55%, 38%)`;
   }
@@ -93,16 +97,13 @@ const CardTable = (() => {
   }
 
   // The moves that name `target`: a space (`{space}`), a card where it lies
-  // (`{card, owner, loc}`; when no move names the card, the moves naming its
-  // location), or a location (`{owner, loc}`).
+  // (`{card, owner, loc}`), or a location (`{owner, loc}`: a pile of backs,
+  // a location's label).
   function movesNaming(moves, target) {
     const withTokens = moves.map((m) => [m, tokens(m.text)]);
     const pick = (f) => withTokens.filter(([, t]) => f(t)).map(([m]) => m);
     if (target.space) return pick((t) => t.includes(target.space));
-    if (target.card) {
-      const named = pick((t) => hasRun(t, [target.card, target.owner, target.loc]));
-      if (named.length) return named;
-    }
+    if (target.card) return pick((t) => hasRun(t, [target.card, target.owner, target.loc]));
     return pick((t) => hasRun(t, [target.owner, target.loc]));
   }
 
@@ -171,7 +172,7 @@ const CardTable = (() => {
   function locationRow(owner, loc, view) {
     const row = el('div', { class: `location kind-${loc.kind}`, 'data-owner': owner, 'data-loc': loc.name });
     row.append(el('div', {
-      class: 'location-name', text: `${loc.name} (${loc.count})`,
+      class: 'location-name', 'data-owner': owner, 'data-loc': loc.name, text: `${loc.name} (${loc.count})`,
       title: `${loc.kind}: ${loc.cards ? 'faces seen' : 'faces hidden from you'}`,
     }));
     const cards = el('div', { class: 'cards' });
@@ -186,9 +187,13 @@ const CardTable = (() => {
         i = j;
       }
     } else {
-      const backs = el('div', { class: 'card back', 'data-owner': owner, 'data-loc': loc.name, title: `${loc.count} cards, faces hidden` });
-      backs.append(el('b', { class: 'count', text: `×${loc.count}` }));
-      cards.append(backs);
+      // A few backs fanned, and the count.
+      const fan = el('div', { class: 'fan', style: `--backs: ${Math.min(loc.count, 5)}` });
+      for (let i = 0; i < Math.min(loc.count, 5); i++) {
+        fan.append(el('div', { class: 'card back', 'data-owner': owner, 'data-loc': loc.name, title: `${loc.count} cards, faces hidden` }));
+      }
+      fan.append(el('b', { class: 'count', text: `×${loc.count}` }));
+      cards.append(fan);
     }
     row.append(cards);
     return row;
@@ -202,7 +207,7 @@ const CardTable = (() => {
     if (extra) classes.push(extra);
     const panel = el('div', {
       class: classes.join(' '), 'data-owner-panel': o.owner,
-      style: seat !== null ? `--seat-colour: ${seatColour(seat)}` : null,
+      style: seat !== null ? `--seat-colour: ${seatColour(seat, view)}` : null,
     });
     const head = el('div', { class: 'owner-head' }, el('span', { class: 'owner-name', text: ownerLabel(o.owner, view) }));
     if (seat !== null && seat === view.obs.turn && view.running) head.append(el('span', { class: 'turn-mark', text: 'to play' }));
@@ -247,33 +252,60 @@ const CardTable = (() => {
       text.push(`${s.name} = ${s.value}`);
       if (s.kind === 'str') {
         const owner = ownerOf([s.value], view);
-        if (owner !== null) tint = seatColour(owner);
+        if (owner !== null) tint = seatColour(owner, view);
       }
     }
     const cell = svg('rect', { class: 'cell', x: 1, y: 1, width: size - 2, height: size - 2, rx: board.shape === 'hex' ? size / 2 : 3 });
     if (tint) cell.setAttribute('style', `fill: ${tint}; fill-opacity: 0.28`);
     g.append(cell);
     const mid = size / 2;
+    // With cards in several locations, the first lies under the others as
+    // a tile (a board's printed card), the others as small pieces on it.
+    const visible = (space ? space.locations || [] : []).filter((l) => l.cards);
+    const tile = visible.length >= 2 ? visible[0] : null;
     for (const loc of space ? space.locations || [] : []) {
+      if (loc === tile) {
+        const card = loc.cards[0];
+        const colour = cardColour(card, view);
+        text.push(`${loc.name}: ${loc.cards.map((c) => c.name).join(' ')}`);
+        g.append(svg('rect', {
+          class: 'tile', x: 3, y: 3, width: size - 6, height: size - 6, rx: 3, fill: colour,
+          'data-name': card.name, 'data-loc': loc.name,
+        }));
+        g.append(svg('text', {
+          class: 'piece-label', x: mid, y: size * 0.3, fill: '#222', 'font-size': size * 0.22,
+          text: card.name.length <= 4 ? card.name : card.name.split('-').map((p) => p[0]).join(''),
+        }));
+        continue;
+      }
       if (!loc.cards) {
         text.push(`${loc.name}: ${loc.count} hidden`);
         g.append(svg('rect', { class: 'hidden-card', x: size * 0.18, y: size * 0.14, width: size * 0.64, height: size * 0.72, rx: 3 }));
         continue;
       }
       text.push(`${loc.name}: ${loc.cards.map((c) => c.name).join(' ')}`);
-      const top = loc.cards[0];
-      const colour = cardColour(top, view);
-      g.append(svg('circle', {
-        class: 'piece', cx: mid, cy: mid, r: size * 0.34, fill: colour,
-        'data-name': top.name, 'data-loc': loc.name,
-      }));
-      const light = isLight(colour);
-      const label = top.name.length <= 4 ? top.name : top.name.split('-').map((p) => p[0]).join('');
-      if (!namedColour(top.name.split('-')[0])) {
-        g.append(svg('text', { class: 'piece-label', x: mid, y: mid + size * 0.08, fill: light ? '#222' : '#fff', 'font-size': size * 0.26, text: label }));
-      }
+      // One card as a piece filling the space; several as up to four
+      // small pieces, top first, and their number.
+      const shown = tile
+        ? [[0.28, 0.58], [0.72, 0.58], [0.28, 0.84], [0.72, 0.84]].map(([x, y]) => [x * size, y * size, 0.14])
+        : loc.cards.length === 1 ? [[mid, mid, 0.34]]
+          : [[0.3, 0.3], [0.7, 0.3], [0.3, 0.7], [0.7, 0.7]].map(([x, y]) => [x * size, y * size, 0.19]);
+      loc.cards.slice(0, shown.length).forEach((card, i) => {
+        const [cx, cy, r] = shown[i];
+        const colour = cardColour(card, view);
+        g.append(svg('circle', {
+          class: 'piece', cx, cy, r: size * r, fill: colour, 'data-name': card.name, 'data-loc': loc.name,
+        }));
+        const label = card.name.length <= 4 ? card.name : card.name.split('-').map((p) => p[0]).join('');
+        if (!namedColour(card.name.split('-')[0])) {
+          g.append(svg('text', {
+            class: 'piece-label', x: cx, y: cy + size * r * 0.25, fill: isLight(colour) ? '#222' : '#fff',
+            'font-size': size * r * 0.75, text: label,
+          }));
+        }
+      });
       if (loc.count > 1) {
-        g.append(svg('text', { class: 'piece-count', x: size - 4, y: size - 4, 'font-size': size * 0.24, text: loc.count }));
+        g.append(svg('text', { class: 'piece-count', x: size - 2, y: size - 2, 'font-size': size * 0.22, text: loc.count }));
       }
     }
     for (const s of space ? space.storages || [] : []) {
@@ -317,8 +349,14 @@ const CardTable = (() => {
         playerValues.get(s.value).add(Number(m[1]));
       }
     }
+    const seatColours = new Map();
+    for (const [value, seats] of playerValues) {
+      const colour = namedColour(value);
+      const seat = [...seats][0];
+      if (colour && seats.size === 1 && !seatColours.has(seat)) seatColours.set(seat, colour);
+    }
     const view = {
-      obs, names: info.names || [], kinds: info.kinds || [], playerValues,
+      obs, names: info.names || [], kinds: info.kinds || [], playerValues, seatColours,
       running: obs.status.state === 'running',
     };
     const others = el('div', { class: 'others' });
