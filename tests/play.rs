@@ -187,8 +187,9 @@ fn two_people_pass_the_screen() {
             );
         }
     }
+    // Told to both people: the winners, without a "you".
     assert!(
-        out.contains("=== the game is over ===\nScores: p0 2, p1 2"),
+        out.contains("=== the game is over ===\nScores: p0 2, p1 2\nWinners: p0, p1\n"),
         "{out}"
     );
 }

@@ -170,3 +170,185 @@ fn a_person_at_join_plays_a_game_served_by_serve() {
     let replayed = record.replay(&rules).expect("replays");
     assert_eq!(replayed.state().status(), cardboard::game::Status::Finished);
 }
+
+/// Starts `cardboard serve ARGS` and returns it with its URL.
+fn serve(args: &[&str]) -> (Guard, String) {
+    let mut server = Guard(
+        cardboard()
+            .arg("serve")
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("serve starts"),
+    );
+    let mut lines = BufReader::new(server.0.stdout.take().expect("stdout"));
+    let mut first = String::new();
+    lines.read_line(&mut first).expect("the URL line");
+    let url = first
+        .split_whitespace()
+        .find(|w| w.starts_with("ws://127.0.0.1:"))
+        .unwrap_or_else(|| panic!("a loopback URL in `{first}`"))
+        .to_string();
+    // The rest of the output is not read: it is a few lines.
+    std::mem::forget(lines);
+    (server, url)
+}
+
+/// A whole script piped into `join` before the game starts: the lines
+/// typed while it is not the seat's turn are kept, each for the seat's
+/// next decision (a line that is no move is told so when its turn
+/// comes), so the script plays the game to its end.
+#[test]
+fn a_script_piped_into_join_plays_the_whole_game() {
+    let deadline = Instant::now() + LIMIT;
+    let (_server, url) = serve(&[
+        "games/agram.rcy",
+        "--set",
+        "NUMP=2",
+        "--seats",
+        "random,remote",
+        "--seed",
+        "8",
+    ]);
+    let mut join = Guard(
+        cardboard()
+            .args(["join", &url, "--name", "script"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("join starts"),
+    );
+    let script = format!("look\nfly\n{}", "0\n".repeat(20));
+    let mut stdin = join.0.stdin.take().expect("stdin");
+    stdin.write_all(script.as_bytes()).expect("types");
+    drop(stdin);
+    let status = wait(&mut join.0, deadline);
+    let mut screen = String::new();
+    let _ = join
+        .0
+        .stdout
+        .take()
+        .expect("stdout")
+        .read_to_string(&mut screen);
+    assert!(status.success(), "{screen}");
+    assert!(
+        screen.contains("it is not your turn: `0` is kept for your next move"),
+        "{screen}"
+    );
+    assert!(screen.contains("`fly` is not one of the moves"), "{screen}");
+    assert!(screen.contains("== the game is over =="), "{screen}");
+    assert!(
+        screen.contains("the server has played its games"),
+        "{screen}"
+    );
+    assert!(!screen.contains("end of input"), "{screen}");
+}
+
+/// A script shorter than the game: at the end of its lines `join` leaves
+/// when it is asked for a move it has no line for.
+#[test]
+fn join_leaves_at_the_end_of_a_short_script() {
+    let deadline = Instant::now() + LIMIT;
+    let (_server, url) = serve(&[
+        "games/agram.rcy",
+        "--set",
+        "NUMP=2",
+        "--seats",
+        "remote,random",
+    ]);
+    let mut join = Guard(
+        cardboard()
+            .args(["join", &url])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("join starts"),
+    );
+    let mut stdin = join.0.stdin.take().expect("stdin");
+    stdin.write_all(b"0\n").expect("types");
+    drop(stdin);
+    let status = wait(&mut join.0, deadline);
+    let mut screen = String::new();
+    let _ = join
+        .0
+        .stdout
+        .take()
+        .expect("stdout")
+        .read_to_string(&mut screen);
+    assert!(status.success(), "{screen}");
+    assert_eq!(
+        screen.matches("your move (number or text)> ").count(),
+        2,
+        "{screen}"
+    );
+    assert!(
+        screen.contains("end of input: leaving the game"),
+        "{screen}"
+    );
+}
+
+/// `serve --record` writes each game's record as the game ends: with
+/// game 0 played and game 1 waiting for its player, the file holds game
+/// 0, which replays.
+#[test]
+fn serve_writes_each_record_as_its_game_ends() {
+    let deadline = Instant::now() + LIMIT;
+    let record = std::env::temp_dir().join(format!("cardboard-each-{}.json", std::process::id()));
+    let path = record.to_str().expect("a path");
+    let (_server, url) = serve(&[
+        "games/agram.rcy",
+        "--set",
+        "NUMP=2",
+        "--seats",
+        "remote,random",
+        "--games",
+        "2",
+        "--record",
+        path,
+    ]);
+    let mut join = Guard(
+        cardboard()
+            .args(["join", &url])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("join starts"),
+    );
+    // Six moves for game 0, two of game 1, then the end of input: the
+    // player leaves and game 1 waits.
+    let mut stdin = join.0.stdin.take().expect("stdin");
+    stdin.write_all("0\n".repeat(8).as_bytes()).expect("types");
+    drop(stdin);
+    let status = wait(&mut join.0, deadline);
+    let mut screen = String::new();
+    let _ = join
+        .0
+        .stdout
+        .take()
+        .expect("stdout")
+        .read_to_string(&mut screen);
+    assert!(status.success(), "{screen}");
+    assert!(screen.contains("== game 1 starts =="), "{screen}");
+    // The record is written by a thread of the server's: wait for it.
+    let records = loop {
+        let saved = std::fs::read_to_string(&record).unwrap_or_default();
+        if let Ok(records) = cardboard::command::read_records(&saved) {
+            break records;
+        }
+        assert!(Instant::now() < deadline, "no record written:\n{saved}");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let _ = std::fs::remove_file(&record);
+    assert_eq!(records.len(), 1, "{records:?}");
+    assert_eq!(records[0].game, Some(0));
+    let rules = cardboard::engine::Rules::load(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("games/agram.rcy"),
+    )
+    .expect("loads");
+    let replayed = records[0].replay(&rules).expect("replays");
+    assert_eq!(replayed.state().status(), cardboard::game::Status::Finished);
+}

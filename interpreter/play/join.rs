@@ -1,14 +1,20 @@
 //! `cardboard join URL`: the terminal client of network play. It takes a
 //! seat at a server (`cardboard serve`), shows the game from that seat as
 //! `play` does, and sends the move typed (its number or its text) as a
-//! command. Lines typed while it is not the seat's turn are answered, not
-//! sent. `--token` takes a seat back after a dropped connection.
+//! command. A line typed while it is not the seat's turn is kept, in
+//! order, for the seat's next decision (so a script piped in plays its
+//! moves one decision after another); `look` and `help` are answered as
+//! soon as their turn in the lines comes. At the end of the input the
+//! client plays the lines it still holds and leaves when it is asked for a
+//! move it has no line for (or when the server says goodbye). `--token`
+//! takes a seat back after a dropped connection.
 
 use crate::command::Command;
 use crate::observation::{MoveView, Observation};
-use crate::play::protocol::{ClientMessage, EndKind, Played, ServerMessage, VERSION};
+use crate::play::protocol::{ClientMessage, EndKind, ErrorCode, Played, ServerMessage, VERSION};
 use crate::play::screen::{self, Input};
-use futures_util::{SinkExt, StreamExt};
+use futures_util::{Sink, SinkExt, StreamExt};
+use std::collections::VecDeque;
 use std::io::Write;
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio_tungstenite::tungstenite::Message;
@@ -106,10 +112,9 @@ pub async fn join<W: Write>(config: &JoinConfig, out: W) -> i32 {
     }
     let mut screen = Screen { out, seat: None };
     let mut keyboard = BufReader::new(tokio::io::stdin()).lines();
-    // The moves offered now, and the decision they answer.
-    let mut offered: Option<(u64, Vec<MoveView>)> = None;
-    // The last observation, for `look`.
-    let mut seen: Option<Box<Observation>> = None;
+    let mut input_open = true;
+    let mut rejoined = config.token.is_some();
+    let mut play = Typed::default();
     loop {
         tokio::select! {
             message = stream.next() => {
@@ -131,11 +136,20 @@ pub async fn join<W: Write>(config: &JoinConfig, out: W) -> i32 {
                         screen.line(&format!("{rules}: you are player {seat} of {players} ({})", seats.join(", ")));
                         screen.line(&format!("to take your seat back later: cardboard join {} --token {token}", config.url));
                     }
-                    ServerMessage::Start { game, .. } => screen.line(&format!("\n== game {game} starts ==")),
+                    ServerMessage::Start { game, .. } => {
+                        // After a rejoin the server starts the client on
+                        // the game in play.
+                        if rejoined {
+                            screen.line(&format!("\n== back at game {game} =="));
+                            rejoined = false;
+                        } else {
+                            screen.line(&format!("\n== game {game} starts =="));
+                        }
+                    }
                     ServerMessage::State { decision, to_move, observation, last, .. } => {
                         screen.state(to_move, &observation, last.as_ref());
-                        offered = (!observation.moves.is_empty()).then(|| (decision, observation.moves.clone()));
-                        seen = Some(observation);
+                        play.offered = (!observation.moves.is_empty()).then(|| (decision, observation.moves.clone()));
+                        play.seen = Some(observation);
                     }
                     ServerMessage::Accepted { .. } => {}
                     ServerMessage::Presence { seat, connected } => {
@@ -143,7 +157,7 @@ pub async fn join<W: Write>(config: &JoinConfig, out: W) -> i32 {
                         screen.line(&format!("player {seat} {what}"));
                     }
                     ServerMessage::End { how, scores, winners, message, .. } => {
-                        offered = None;
+                        play.offered = None;
                         match how {
                             EndKind::Finished => {
                                 screen.line(&format!("\n== the game is over ==\nscores: {:?}\nwinners: {:?}", scores.unwrap_or_default(), winners.unwrap_or_default()));
@@ -160,66 +174,124 @@ pub async fn join<W: Write>(config: &JoinConfig, out: W) -> i32 {
                         if screen.seat.is_none() {
                             return 1;
                         }
+                        // A move refused: ask for the state again, to be
+                        // offered the moves of the decision asked now.
+                        if matches!(code, ErrorCode::NotYourTurn | ErrorCode::WrongDecision | ErrorCode::Illegal)
+                            && sink.send(Message::Text(ClientMessage::Sync.to_text().into())).await.is_err()
+                        {
+                            screen.line("the connection is lost");
+                            return 1;
+                        }
                     }
                 }
             }
-            line = keyboard.next_line() => {
-                let line = match line {
-                    Ok(Some(line)) => line,
-                    _ => {
-                        screen.line("end of input: leaving the game");
-                        let _ = sink.close().await;
-                        return 0;
-                    }
-                };
-                let typed = line.trim();
-                if typed.is_empty() {
-                    continue;
+            line = keyboard.next_line(), if input_open => {
+                match line {
+                    Ok(Some(line)) => play.type_line(line, &mut screen),
+                    _ => input_open = false,
                 }
-                let moves = offered.as_ref().map_or(&[][..], |(_, m)| m.as_slice());
-                let chosen = match screen::read_input(typed, moves) {
-                    Ok(Input::Move(id)) => moves.iter().find(|m| m.id == id),
-                    Ok(Input::Quit) => {
-                        screen.line("leaving the game (take the seat back with --token)");
-                        let _ = sink.close().await;
-                        return 0;
-                    }
-                    Ok(Input::Look) => {
-                        if let Some(seen) = &seen {
-                            screen.line(&screen::draw_everything(seen));
-                        }
-                        continue;
-                    }
-                    Ok(Input::Help) => {
-                        screen.line(HELP);
-                        continue;
-                    }
-                    Ok(Input::Save(_) | Input::Transcript(_)) => {
-                        screen.line("the server keeps the game: `save` and `transcript` are for `cardboard play`");
-                        continue;
-                    }
-                    Err(_) if offered.is_none() => {
-                        screen.line("it is not your turn");
-                        continue;
-                    }
-                    Err(why) => {
-                        screen.line(&format!("{why}: type a move's number or words (`help` for more)"));
-                        continue;
-                    }
-                };
-                let (Some(chosen), Some((decision, _))) = (chosen, &offered) else {
-                    screen.line("it is not your turn");
-                    continue;
-                };
-                let command = ClientMessage::Command {
-                    command: Command { decision: *decision, mv: chosen.text.clone() },
-                };
-                if sink.send(Message::Text(command.to_text().into())).await.is_err() {
-                    screen.line("the connection is lost");
-                    return 1;
-                }
-                offered = None;
             }
         }
+        match play.answer(&mut screen, &mut sink).await {
+            Ok(true) => {}
+            Ok(false) => {
+                screen.line("leaving the game (take the seat back with --token)");
+                let _ = sink.close().await;
+                return 0;
+            }
+            Err(()) => {
+                screen.line("the connection is lost");
+                return 1;
+            }
+        }
+        if !input_open && play.typed.is_empty() && play.offered.is_some() {
+            screen.line("end of input: leaving the game (take the seat back with --token)");
+            let _ = sink.close().await;
+            return 0;
+        }
+    }
+}
+
+/// What the player typed and what the server offers.
+#[derive(Default)]
+struct Typed {
+    /// The lines typed and not answered yet, in order.
+    typed: VecDeque<String>,
+    /// The moves offered now, and the decision they answer.
+    offered: Option<(u64, Vec<MoveView>)>,
+    /// The last observation, for `look`.
+    seen: Option<Box<Observation>>,
+}
+
+impl Typed {
+    /// Keeps a line typed (an empty one is dropped); says so when it
+    /// waits for the seat's turn.
+    fn type_line<W: Write>(&mut self, line: String, screen: &mut Screen<W>) {
+        let line = line.trim().to_string();
+        if line.is_empty() {
+            return;
+        }
+        let is_move = screen::read_input(&line, &[]).is_err();
+        if is_move && self.offered.is_none() {
+            screen.line(&format!(
+                "it is not your turn: `{line}` is kept for your next move"
+            ));
+        }
+        self.typed.push_back(line);
+    }
+
+    /// Answers the lines typed, in order, as far as it can now: a move is
+    /// sent when this seat must decide (a line that is no move is told
+    /// so and dropped); otherwise the first move waits with those after
+    /// it. `Ok(false)`: the player quits; `Err`: the connection is lost.
+    async fn answer<W, S>(&mut self, screen: &mut Screen<W>, sink: &mut S) -> Result<bool, ()>
+    where
+        W: Write,
+        S: Sink<Message> + Unpin,
+    {
+        while let Some(line) = self.typed.front() {
+            let moves = self.offered.as_ref().map_or(&[][..], |(_, m)| m.as_slice());
+            match screen::read_input(line, moves) {
+                Ok(Input::Move(id)) => {
+                    let (Some(chosen), Some((decision, _))) =
+                        (moves.iter().find(|m| m.id == id), &self.offered)
+                    else {
+                        break;
+                    };
+                    let command = ClientMessage::Command {
+                        command: Command {
+                            decision: *decision,
+                            mv: chosen.text.clone(),
+                        },
+                    };
+                    if sink
+                        .send(Message::Text(command.to_text().into()))
+                        .await
+                        .is_err()
+                    {
+                        return Err(());
+                    }
+                    screen.line(&format!("you play: {}", chosen.text));
+                    self.offered = None;
+                }
+                Ok(Input::Quit) => return Ok(false),
+                Ok(Input::Look) => {
+                    if let Some(seen) = &self.seen {
+                        screen.line(&screen::draw_everything(seen));
+                    }
+                }
+                Ok(Input::Help) => screen.line(HELP),
+                Ok(Input::Save(_) | Input::Transcript(_)) => screen.line(
+                    "the server keeps the game: `save` and `transcript` are for `cardboard play`",
+                ),
+                // Not this seat's turn: the line waits for it.
+                Err(_) if self.offered.is_none() => break,
+                Err(why) => screen.line(&format!(
+                    "{why}: type a move's number or words (`help` for more)"
+                )),
+            }
+            self.typed.pop_front();
+        }
+        Ok(true)
     }
 }

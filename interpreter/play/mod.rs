@@ -438,7 +438,7 @@ where
                 let seen = (game.game.state()).observe(game.people.first().copied().unwrap_or(0));
                 term.put(&format!(
                     "\n=== the game is over ===\n{}",
-                    screen::draw_result(&seen)
+                    screen::draw_result_for(&seen, None)
                 ))?;
             }
         },

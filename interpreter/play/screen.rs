@@ -440,13 +440,19 @@ pub fn draw_moves(moves: &[MoveView]) -> String {
 
 /// How the game ended: scores and winners, or why it stopped.
 pub fn draw_result(seen: &Observation) -> String {
+    draw_result_for(seen, Some(seen.seat))
+}
+
+/// [`draw_result`] told to `reader` (`None`: to nobody in particular, as
+/// to several people at one terminal or to nobody: no "you win").
+pub fn draw_result_for(seen: &Observation, reader: Option<usize>) -> String {
     match (&seen.status, &seen.outcome) {
         (GameStatus::Finished, Some(o)) => {
             let scores: Vec<String> = (o.scores.iter().enumerate())
                 .map(|(p, s)| format!("p{p} {s}"))
                 .collect();
             let winners: Vec<String> = o.winners.iter().map(|p| format!("p{p}")).collect();
-            let you = match o.winners.contains(&seen.seat) {
+            let you = match reader.is_some_and(|r| o.winners.contains(&r)) {
                 true => " (you win)",
                 false => "",
             };

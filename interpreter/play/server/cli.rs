@@ -3,6 +3,7 @@
 //! that start a runtime and run them.
 
 use super::{GameReport, SeatSpec, ServeConfig, Server};
+use crate::command::GameRecord;
 use crate::drivers::output::{tell, Output};
 use crate::drivers::{Ruleset, DEFAULT_MAX_DECISIONS};
 use crate::game::GameState;
@@ -142,6 +143,25 @@ where
         tell(format_args!("error: {e}\n"));
         return 1;
     }
+    // The records are written as each game ends (a server stopped
+    // keeps the games it played), to a file made before serving.
+    let (records, writer) = match &args.record {
+        None => (None, None),
+        Some(path) => match std::fs::File::create(path) {
+            Ok(file) => {
+                let (tx, rx) = std::sync::mpsc::channel::<Option<GameRecord>>();
+                let writer = std::thread::spawn(move || write_records(file, &rx));
+                (Some(tx), Some(writer))
+            }
+            Err(e) => {
+                tell(format_args!(
+                    "error: cannot write {}: {e}\n",
+                    path.display()
+                ));
+                return 2;
+            }
+        },
+    };
     let config = ServeConfig {
         bind: args.bind,
         port: args.port,
@@ -155,6 +175,7 @@ where
         max_decisions: args.max_decisions,
         rules_name: rules_name.to_string(),
         position,
+        records: records.clone(),
     };
     let runtime = match runtime() {
         Ok(r) => r,
@@ -185,9 +206,13 @@ where
             code = 1;
         }
     }
-    if let Some(path) = &args.record {
-        let lines: String = reports.iter().map(|r| r.record.to_text()).collect();
-        if let Err(e) = std::fs::write(path, lines) {
+    if let (Some(records), Some(writer), Some(path)) = (records, writer, &args.record) {
+        // Every game ended: its record was sent before this.
+        let _ = records.send(None);
+        if let Ok(Err(e)) | Err(e) = writer
+            .join()
+            .map_err(|_| std::io::Error::other("the writer stopped"))
+        {
             tell(format_args!(
                 "error: cannot write {}: {e}\n",
                 path.display()
@@ -196,6 +221,18 @@ where
         }
     }
     code
+}
+
+/// Writes each record received to `file` as it comes, until `None`.
+fn write_records(
+    mut file: std::fs::File,
+    records: &std::sync::mpsc::Receiver<Option<GameRecord>>,
+) -> std::io::Result<()> {
+    while let Ok(Some(record)) = records.recv() {
+        file.write_all(record.to_text().as_bytes())?;
+        file.flush()?;
+    }
+    Ok(())
 }
 
 /// One line for a game played.

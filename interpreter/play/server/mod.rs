@@ -125,6 +125,9 @@ pub struct ServeConfig {
     /// The position file the games start from, if they do (for the
     /// records).
     pub position: Option<String>,
+    /// Where each game's record is sent as the game ends (`--record`:
+    /// to the thread writing the file; `None` ends that thread).
+    pub records: Option<std::sync::mpsc::Sender<Option<GameRecord>>>,
 }
 
 impl ServeConfig {
@@ -143,6 +146,7 @@ impl ServeConfig {
             max_decisions: DEFAULT_MAX_DECISIONS,
             rules_name: rules_name.to_string(),
             position: None,
+            records: None,
         }
     }
 }

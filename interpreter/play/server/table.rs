@@ -604,7 +604,7 @@ impl<R: Ruleset> Table<R> {
                     message: Some(format!("the game cannot start: {e}")),
                 };
                 self.broadcast(&message);
-                self.reports.push(GameReport {
+                self.keep(GameReport {
                     table: self.index,
                     game: self.game_no,
                     record: self.record(seed, Vec::new()),
@@ -634,7 +634,7 @@ impl<R: Ruleset> Table<R> {
             message: message.clone(),
         };
         self.broadcast(&end);
-        self.reports.push(GameReport {
+        self.keep(GameReport {
             table: self.index,
             game: self.game_no,
             record: self.record(running.seed, running.game.log().to_vec()),
@@ -644,6 +644,16 @@ impl<R: Ruleset> Table<R> {
             table_text: self.rules.describe(running.game.state()),
         });
         self.game_no += 1;
+    }
+
+    /// Keeps the report of a game that ended, and hands its record to
+    /// the record's writer, if any, at once.
+    fn keep(&mut self, report: GameReport) {
+        if let Some(records) = &self.config.records {
+            // The writer is gone only when the server is ending.
+            let _ = records.send(Some(report.record.clone()));
+        }
+        self.reports.push(report);
     }
 
     /// The record of the game in play, seeded with `seed`, with its
