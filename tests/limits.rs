@@ -392,9 +392,35 @@ fn the_moves_a_choice_lists_are_bounded() {
         );
     }
     // perft says why it cannot count, rather than counting nothing.
-    let s = start(&r, &[("CASE", "1")]).unwrap();
-    let e = perft(&s, 2).expect_err("a stopped game");
-    assert!(e.to_string().contains("--max-options"), "{e}");
+    for case in ["1", "2"] {
+        let s = start(&r, &[("CASE", case)]).unwrap();
+        let e = perft(&s, 2).expect_err("a stopped game");
+        assert_eq!(
+            e.to_string(),
+            "at the start: the engine stopped the game: the choice at line 8, column 4: \
+             more than 1000 legal moves (the limit of --max-options)",
+            "case {case}"
+        );
+    }
+    // So it does when the game only drew a move (a sieve over 1,600
+    // spaces) and listing the moves for the count passes the limit: it
+    // said "the game is running but no player is to move" (found by the
+    // fuzzer's perft under --max-options 1000).
+    let r = limited(
+        "place.rcy",
+        Limits {
+            options: 1_000,
+            ..Limits::default()
+        },
+    );
+    let s = start(&r, &[("N", "40")]).unwrap();
+    assert_eq!(s.status(), Status::Running);
+    let e = perft(&s, 1).expect_err("a stopped game");
+    assert_eq!(
+        e.to_string(),
+        "at the start: the engine stopped the game: the choice at line 13, column 9: \
+         more than 1000 legal moves (the limit of --max-options)"
+    );
 }
 
 #[test]

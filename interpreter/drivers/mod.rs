@@ -178,6 +178,11 @@ pub fn parse_set(text: &str) -> Result<(String, String), String> {
 pub(crate) fn moves_of<S: GameState>(state: &S) -> Result<Vec<S::Move>, String> {
     let moves = state.legal_moves();
     if moves.is_empty() {
+        // Listing the moves may pass a limit (`--max-options` when the
+        // game had only sampled one): the game stops, and says why.
+        if let Status::Stopped(why) = state.status() {
+            return Err(format!("the engine stopped the game: {why}"));
+        }
         return Err(no_move(state));
     }
     Ok(moves)
