@@ -23,18 +23,8 @@
     connected: [], lobbyTimer: null, retry: 0, log: [],
   };
 
-  function el(tag, attrs, ...children) {
-    const node = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (v === undefined || v === null || v === false) continue;
-      if (k === 'class') node.className = v;
-      else if (k === 'text') node.textContent = v;
-      else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
-      else node.setAttribute(k, v === true ? '' : String(v));
-    }
-    for (const c of children) if (c) node.append(c);
-    return node;
-  }
+  // Elements are made as the table makes them (table.js).
+  const el = CardTable.el;
 
   function readJson(storage, key, fallback) {
     try {

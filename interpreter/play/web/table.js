@@ -382,5 +382,5 @@ const CardTable = (() => {
     root.replaceChildren(others, centre, mine);
   }
 
-  return { draw, movesNaming, seatColour, tokens };
+  return { draw, el, movesNaming, seatColour, tokens };
 })();
