@@ -23,6 +23,7 @@ mod explore;
 mod failure;
 mod fault;
 mod game_state;
+mod inference;
 mod int;
 mod journal;
 pub mod limits;
