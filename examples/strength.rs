@@ -131,8 +131,6 @@ fn main() {
                 shared += 1;
             }
         }
-        // So far, for a run stopped before its end.
-        eprintln!("{played} games: won alone {won}, shared {shared}, {decisions} searched decisions, {:.3} CPU s", cpu.as_secs_f64());
     }
     let rate = won as f64 / played as f64;
     let (low, high) = wilson(won, played);

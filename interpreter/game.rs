@@ -205,9 +205,9 @@ pub trait GameState: Clone + Send {
         let _ = seed;
     }
 
-    /// Starts keeping, for every seat, which cards it has seen, and the
-    /// decisions from now on (see [`Self::resample`]); a game keeps
-    /// nothing until asked, so that playouts pay nothing for it. Cards seen before the call are
+    /// Starts keeping, for every seat, which cards it has seen (see
+    /// [`Self::resample`]); a game keeps nothing until asked, so that
+    /// playouts pay nothing for it. Cards seen before the call are
     /// forgotten (which only makes [`Self::resample`] redeal more). The
     /// default keeps nothing.
     fn keep_seen(&mut self) {}
@@ -219,13 +219,9 @@ pub trait GameState: Clone + Send {
     /// the observer sees stays as it is; the game's chance to come is
     /// drawn anew too. The result depends on the true state only through
     /// what the observer has seen: two states with the same observation
-    /// history give the same result for the same `rng`. The engine also
-    /// deals again (a bounded number of times) until every move another
-    /// seat made since [`Self::keep_seen`] would have been legal in the
-    /// result (checked on the past tables relabelled as the result deals
-    /// the cards, so where hidden cards went unseen it is the true path). For information-set search (docs/search.md says what
-    /// "seen" and "told" cover). `None` when the game cannot resample
-    /// (the default).
+    /// history give the same result for the same `rng`. For
+    /// information-set search (docs/search.md says what "seen" covers).
+    /// `None` when the game cannot resample (the default).
     fn resample(&self, observer: usize, rng: &mut GameRng) -> Option<Self> {
         let _ = (observer, rng);
         None

@@ -275,9 +275,6 @@ impl State {
         // A legal move (drawn, or found in the list) that is a slot of the
         // plan is played from the plan (see `Plan::play`: the same changes,
         // draws and errors) by the machine that then runs the rules on.
-        if self.table.get_mut().seen.is_some() {
-            self.note_decision(mv);
-        }
         let options = choice_in(&self.tabs.prog, &self.frames).unwrap_or_default();
         if let Some(plan) = self.plan.take_if(|p| p.fits(options, mv)) {
             let played = self

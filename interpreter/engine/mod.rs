@@ -23,7 +23,6 @@ mod explore;
 mod failure;
 mod fault;
 mod game_state;
-mod inference;
 mod int;
 mod journal;
 pub mod limits;

@@ -12,7 +12,6 @@
 //! ([`GameState::keep_seen`](crate::game::GameState::keep_seen)) and is
 //! brought up to date after every move.
 
-use super::inference::{self, Dealt, History, Probe};
 use super::state::{CardId, Slot, Table};
 use super::{spaceset, view, State, Tables};
 use crate::ir::LocKind;
@@ -30,9 +29,6 @@ pub struct Seen {
     last_len: Vec<usize>,
     /// The locations shuffled since the last decision.
     shuffled: Vec<Slot>,
-    /// The decisions of the game so far, for what the moves of the others
-    /// tell each seat ([`inference`]).
-    pub history: History,
 }
 
 impl Seen {
@@ -44,7 +40,6 @@ impl Seen {
             last_loc: table.card_loc.clone(),
             last_len: table.locs.iter().map(Vec::len).collect(),
             shuffled: Vec::new(),
-            history: None,
         };
         seen.update(tabs, table);
         seen
@@ -175,34 +170,8 @@ impl State {
                     }
                 }
             }
-            let history = inference::history_of(seen.as_deref());
-            let orig = if history.is_some() {
-                cards.clone()
-            } else {
-                Vec::new()
-            };
             cards.sort_unstable();
-            let sorted = if history.is_some() {
-                cards.clone()
-            } else {
-                Vec::new()
-            };
             shuffle(rng, &mut cards);
-            // Dealt anew until the moves the others made would all have
-            // been legal (`inference`), at most `TRIES` times.
-            if history.is_some() {
-                let dealt = Dealt {
-                    orig: &orig,
-                    sorted: &sorted,
-                };
-                let mut probe = Probe::new();
-                for _ in 1..inference::TRIES {
-                    if probe.consistent(self, &history, observer, &dealt, &cards) {
-                        break;
-                    }
-                    shuffle(rng, &mut cards);
-                }
-            }
             let mut last = None;
             for (&(slot, i), &c) in places.iter().zip(&cards) {
                 t.locs[slot as usize][i] = c;

@@ -208,13 +208,7 @@ pub fn search<S: GameState>(
             if available.is_empty() {
                 break;
             }
-            let (k, expanded) = if player != me && std::env::var_os("XP_RANDOPP").is_some() {
-                let k = below(rng, available.len());
-                let c = nodes[at].child[available[k]];
-                (k, if c == NONE { None } else { Some(c) })
-            } else {
-                pick(&mut nodes, at, &available, config, rng)
-            };
+            let (k, expanded) = pick(&mut nodes, at, &available, config, rng);
             let i = available[k];
             let chosen = match identity {
                 Identity::Value => &nodes[at].moves[i],
