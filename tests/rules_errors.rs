@@ -131,6 +131,68 @@ fn an_error_in_the_setup_names_its_place() {
     }
 }
 
+/// Every command that starts a game names the rules file in front of a
+/// rules error met at run time, as `run` does: a setup that fails (here
+/// before any chance is drawn, so `simulate` and `serve` say it once,
+/// before any game) and an option that fails at the second decision.
+#[test]
+fn every_command_names_the_file_of_a_rules_error() {
+    let setup = "tests/rules_errors/setup.rcy";
+    for args in [
+        &["run", setup][..],
+        &["play", setup, "--seats", "random,random"],
+        &["simulate", setup, "--games", "3"],
+        &["perft", setup, "2"],
+        &["serve", setup, "--seats", "random,random"],
+    ] {
+        let mut args = args.to_vec();
+        args.extend(["--set", "WHERE=2"]);
+        let (code, _, err) = cardboard(&args);
+        assert_eq!(code, 1, "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.starts_with(&format!("error: {setup}: ")),
+            "{args:?}: {err}"
+        );
+        assert!(
+            err.contains("line 6, column 9: division by zero in `//`"),
+            "{args:?}: {err}"
+        );
+    }
+    let places = "tests/rules_errors/places.rcy";
+    for args in [
+        &["run", places][..],
+        &["play", places, "--seats", "random,random"],
+        &["perft", places, "3"],
+    ] {
+        let mut args = args.to_vec();
+        args.extend(["--set", "WHERE=6"]);
+        let (code, _, err) = cardboard(&args);
+        assert_eq!(code, 1, "{args:?}: {err}");
+        assert!(
+            err.starts_with(&format!("error: {places}: ")),
+            "{args:?}: {err}"
+        );
+        assert!(
+            err.contains("line 17, column 13: division by zero in `//`"),
+            "{args:?}: {err}"
+        );
+    }
+    // More seats than the game has players is told with the file too.
+    for args in [&["run", places][..], &["simulate", places, "--games", "1"]] {
+        let mut args = args.to_vec();
+        args.extend(["--seats", "mcts:1,random,random"]);
+        let (code, _, err) = cardboard(&args);
+        assert_eq!(code, 1, "{args:?}: {err}");
+        assert!(
+            err.ends_with(&format!(
+                "error: {places}: --seats names 3 seats but the game has 2 players\n"
+            )),
+            "{args:?}: {err}"
+        );
+    }
+}
+
 /// A move that passes its check but fails when played (the overflow of
 /// `inc` is only met when the sum is made): the error names the decision,
 /// the player who played, the move as it was offered and the option, and
@@ -203,10 +265,15 @@ fn sampled_and_listed_games_stop_alike() {
 fn a_bad_set_is_one_error_and_replays_repeat_the_sets() {
     let file = "tests/rules_errors/places.rcy";
     for (set, expected) in [
-        ("WHERE=x", "error: rules error: `--set WHERE=x`: `'WHERE` is an integer\n"),
+        (
+            "WHERE=x",
+            "error: tests/rules_errors/places.rcy: rules error: `--set WHERE=x`: `'WHERE` is an \
+             integer\n",
+        ),
         (
             "NOPE=1",
-            "error: rules error: `--set NOPE`: the file declares no `'NOPE` (it declares: 'WHERE)\n",
+            "error: tests/rules_errors/places.rcy: rules error: `--set NOPE`: the file declares \
+             no `'NOPE` (it declares: 'WHERE)\n",
         ),
     ] {
         let (code, out, err) = cardboard(&["simulate", file, "--set", set, "--games", "5"]);

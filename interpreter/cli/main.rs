@@ -355,15 +355,23 @@ fn serve(file: &Path, game: &GameArgs, args: &ServeArgs, out: &mut Output<Stdout
                     out,
                 )
             }
-            Ok(None) => serve_command(
-                rules.clone(),
-                &name,
-                None,
-                game.seed,
-                game.set.clone(),
-                args,
-                out,
-            ),
+            Ok(None) => {
+                // A setting no game can start with is told with the file,
+                // as `run` tells it.
+                if let Err(e) = rules.check_settings(&game.set) {
+                    say!("error: {}: {e}", file.display());
+                    return 1;
+                }
+                serve_command(
+                    rules.clone(),
+                    &name,
+                    None,
+                    game.seed,
+                    game.set.clone(),
+                    args,
+                    out,
+                )
+            }
             Err(code) => code,
         }
     })

@@ -143,7 +143,8 @@ pub fn simulate_seated<R: Ruleset>(
 
 /// Plays the games of [`simulate_seated`], or of one shard of them, with
 /// the options of `sweep`. A row that cannot be written ends the
-/// simulation with its error.
+/// simulation with its error; an error of the settings or the seats
+/// begins with `sweep.file` (when it is not empty) and a colon.
 pub fn simulate_sweep<R: Ruleset>(
     rules: &R,
     config: &SimulateConfig,
@@ -152,16 +153,22 @@ pub fn simulate_sweep<R: Ruleset>(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<SimulateReport, String> {
     use rayon::prelude::*;
+    // An error of the rules or of their seats names the file, as `run`
+    // names it.
+    let named = |e: String| match sweep.file.as_str() {
+        "" => e,
+        file => format!("{file}: {e}"),
+    };
     rules
         .check_settings(&config.overrides)
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| named(e.to_string()))?;
     if !seats.all_random() {
         let options = GameOptions {
             seed: game_seed(config.seed, 0),
             overrides: config.overrides.clone(),
         };
         if let Ok(state) = rules.start(&options) {
-            seats.check(state.num_players())?;
+            seats.check(state.num_players()).map_err(named)?;
         }
     }
     let shard = sweep.shard.unwrap_or(Shard { index: 0, count: 1 });
