@@ -421,3 +421,48 @@ fn command_line_rows_shards_and_merge() {
     assert_eq!(code, 2);
     assert!(err.contains("name a .csv or a .jsonl file"), "{err}");
 }
+
+/// `merge` exits as `simulate` does: 1 when some game of the shards
+/// failed with a rules error (the report counts and quotes them, nothing
+/// is written to standard error), 0 when none did.
+#[test]
+fn merge_exits_as_simulate_when_games_failed() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("report-errors");
+    std::fs::create_dir_all(&dir).unwrap();
+    // Option 2 of places.rcy with WHERE=3 overflows when played: some
+    // random games take it and fail, some do not.
+    let base = [
+        "simulate",
+        "tests/rules_errors/places.rcy",
+        "--set",
+        "WHERE=3",
+        "--games",
+        "12",
+        "--json",
+    ];
+    let (code, out, err) = cardboard(&base);
+    assert_eq!((code, err.as_str()), (1, ""), "{out}");
+    let whole = SimulateReport::from_json(&out).unwrap();
+    assert!(0 < whole.errors && whole.errors < 12, "{out}");
+    let mut files = Vec::new();
+    for k in 0..2 {
+        let shard = format!("{k}/2");
+        let args: Vec<&str> = base.iter().copied().chain(["--shard", &shard]).collect();
+        let (code, out, err) = cardboard(&args);
+        let report = SimulateReport::from_json(&out).unwrap();
+        assert_eq!(code, i32::from(report.errors > 0), "{err}");
+        let file = dir.join(format!("shard{k}.json"));
+        std::fs::write(&file, out).unwrap();
+        files.push(file.to_string_lossy().into_owned());
+    }
+    let (code, out, err) = cardboard(&["merge", &files[0], &files[1], "--json"]);
+    assert_eq!((code, err.as_str()), (1, ""), "{out}");
+    assert_same(
+        &SimulateReport::from_json(&out).unwrap(),
+        &whole,
+        "merged shards with errors",
+    );
+    let (code, out, _) = cardboard(&["merge", &files[0], &files[1]]);
+    assert_eq!(code, 1);
+    assert!(out.contains("first errors"), "{out}");
+}

@@ -188,7 +188,8 @@ At the prompt, `help` lists the commands (look, save FILE, transcript FILE, quit
     /// --shard K/N --json`) into the report of the whole run.
     ///
     /// Every count and statistic is exactly that of the unsharded run;
-    /// `seconds` and `jobs` are the sums of the shards'.
+    /// `seconds` and `jobs` are the sums of the shards'. Exit code 1 when
+    /// some game failed with a rules error, as with simulate.
     #[command(after_help = "Example:
   for k in 0 1 2 3; do cardboard simulate games/agram.rcy --games 100000 --shard $k/4 --json > s$k.json; done
   cardboard merge s0.json s1.json s2.json s3.json --html agram.html")]

@@ -83,16 +83,12 @@ pub fn simulate_command<R: Ruleset>(
             return EXIT_UNREADABLE;
         }
     }
-    let code = show_report(&report, files.json, files.html.as_deref(), out);
-    if report.errors > 0 {
-        code.max(1)
-    } else {
-        code
-    }
+    show_report(&report, files.json, files.html.as_deref(), out)
 }
 
 /// Prints `report` (JSON or text) and writes its page to `html`; returns
-/// the exit code.
+/// the exit code: at least 1 when some game of the report failed with a
+/// rules error (for `simulate` and `merge` alike).
 pub fn show_report(
     report: &SimulateReport,
     json: bool,
@@ -110,7 +106,11 @@ pub fn show_report(
             return EXIT_UNREADABLE;
         }
     }
-    0
+    if report.errors > 0 {
+        1
+    } else {
+        0
+    }
 }
 
 /// `cardboard merge`: reads the reports, merges them, shows the result.
