@@ -61,15 +61,10 @@ pub enum Command {
         file: PathBuf,
         #[command(flatten)]
         game: GameArgs,
-        /// Who plays each seat, in seat order: random, mcts[:BUDGET],
-        /// ismcts[:BUDGET], separated by commas (e.g. mcts:2000,random); a
-        /// budget is iterations, or seconds with an s (mcts:0.5s, not
-        /// reproducible); seats not named are random. See docs/search.md.
-        #[arg(long, value_name = "SEATS", value_parser = Seats::parse)]
-        seats: Option<Seats>,
-        /// Stop the game after this many decisions.
-        #[arg(long, value_name = "M", default_value_t = DEFAULT_MAX_DECISIONS)]
-        max_decisions: u64,
+        #[command(flatten)]
+        seats: SeatsArgs,
+        #[command(flatten)]
+        decisions: DecisionsArgs,
         /// Write the position where the game stops to this file (see
         /// docs/positions.md).
         #[arg(long, value_name = "POS")]
@@ -109,9 +104,8 @@ At the prompt, `help` lists the commands (look, save FILE, transcript FILE, quit
         /// human, then random seats].
         #[arg(long, value_name = "SEATS", value_parser = Seats::parse)]
         seats: Option<Seats>,
-        /// Stop the game after this many decisions.
-        #[arg(long, value_name = "M", default_value_t = DEFAULT_MAX_DECISIONS)]
-        max_decisions: u64,
+        #[command(flatten)]
+        decisions: DecisionsArgs,
         /// Play a saved game again: a record, as --transcript and `serve
         /// --record` write it. The game starts with the record's seed and
         /// settings (which also seed the computer seats), its moves are
@@ -157,12 +151,8 @@ At the prompt, `help` lists the commands (look, save FILE, transcript FILE, quit
         /// Stop a game after this many decisions (counted as stopped).
         #[arg(long, value_name = "M", default_value_t = DEFAULT_MAX_DECISIONS)]
         max_decisions: u64,
-        /// Who plays each seat, in seat order: random, mcts[:BUDGET],
-        /// ismcts[:BUDGET], separated by commas (e.g. mcts:2000,random); a
-        /// budget is iterations, or seconds with an s (mcts:0.5s, not
-        /// reproducible); seats not named are random. See docs/search.md.
-        #[arg(long, value_name = "SEATS", value_parser = Seats::parse)]
-        seats: Option<Seats>,
+        #[command(flatten)]
+        seats: SeatsArgs,
         /// Print the report as one JSON object (keys in docs/report.md).
         #[arg(long)]
         json: bool,
@@ -286,6 +276,27 @@ pub struct GameArgs {
     /// rules use), before the boards are built.
     #[arg(long, value_name = "N", default_value_t = limits::DEFAULT_MAX_SLOTS)]
     pub max_slots: u64,
+}
+
+/// Who plays the seats of `run` and `simulate` (`play` says it in its
+/// own words: its first seat is a person).
+#[derive(Args, Debug)]
+pub struct SeatsArgs {
+    /// Who plays each seat, in seat order: random, mcts[:BUDGET],
+    /// ismcts[:BUDGET], separated by commas (e.g. mcts:2000,random); a
+    /// budget is iterations, or seconds with an s (mcts:0.5s, not
+    /// reproducible); seats not named are random. See docs/search.md.
+    #[arg(long, value_name = "SEATS", value_parser = Seats::parse)]
+    pub seats: Option<Seats>,
+}
+
+/// How long the one game of `run` and `play` may last (`simulate` says
+/// what becomes of a game stopped, in its own words).
+#[derive(Args, Debug)]
+pub struct DecisionsArgs {
+    /// Stop the game after this many decisions.
+    #[arg(long, value_name = "M", default_value_t = DEFAULT_MAX_DECISIONS)]
+    pub max_decisions: u64,
 }
 
 /// Reads `--games`: a number of games, at least 1.

@@ -31,7 +31,7 @@ macro_rules! say {
 mod args;
 mod simulate;
 
-use args::{Cli, Command, GameArgs};
+use args::{Cli, Command, DecisionsArgs, GameArgs, SeatsArgs};
 use simulate::{merge_command, simulate_command, ReportFiles};
 
 fn main() -> ExitCode {
@@ -74,8 +74,8 @@ fn command(command: Command, out: &mut Output<Stdout>) -> i32 {
         Command::Run {
             file,
             game,
-            seats,
-            max_decisions,
+            seats: SeatsArgs { seats },
+            decisions: DecisionsArgs { max_decisions },
             save,
             save_at,
         } => with_rules(&file, game.limits(), |rules| {
@@ -117,7 +117,7 @@ fn command(command: Command, out: &mut Output<Stdout>) -> i32 {
             file,
             game,
             seats,
-            max_decisions,
+            decisions: DecisionsArgs { max_decisions },
             moves,
             record_game,
             transcript,
@@ -203,7 +203,7 @@ fn command(command: Command, out: &mut Output<Stdout>) -> i32 {
             game,
             jobs,
             max_decisions,
-            seats,
+            seats: SeatsArgs { seats },
             json,
             branching,
             games_out,
