@@ -7,7 +7,7 @@
 use cardboard::game::GameState;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -30,7 +30,7 @@ impl Drop for Guard {
 }
 
 /// Waits for `child` to exit, at most until `deadline`.
-fn wait(child: &mut Child, deadline: Instant) -> std::process::ExitStatus {
+fn wait(child: &mut Child, deadline: Instant) -> ExitStatus {
     loop {
         if let Some(status) = child.try_wait().expect("waits") {
             return status;
@@ -40,26 +40,16 @@ fn wait(child: &mut Child, deadline: Instant) -> std::process::ExitStatus {
     }
 }
 
-#[test]
-fn a_person_at_join_plays_a_game_served_by_serve() {
-    let deadline = Instant::now() + LIMIT;
-    let record = std::env::temp_dir().join(format!("cardboard-serve-{}.jsonl", std::process::id()));
+/// Starts `cardboard serve ARGS` and returns it with its URL and the rest
+/// of its output (kept open while the test holds it: the server's lines
+/// do not fail on a closed pipe).
+fn serve(args: &[&str]) -> (Guard, String, BufReader<ChildStdout>) {
     let mut server = Guard(
         cardboard()
-            .args([
-                "serve",
-                "games/agram.rcy",
-                "--set",
-                "NUMP=2",
-                "--seats",
-                "remote,random",
-                "--seed",
-                "5",
-            ])
-            .arg("--record")
-            .arg(&record)
+            .arg("serve")
+            .args(args)
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
+            .stderr(Stdio::null())
             .spawn()
             .expect("serve starts"),
     );
@@ -71,6 +61,99 @@ fn a_person_at_join_plays_a_game_served_by_serve() {
         .find(|w| w.starts_with("ws://127.0.0.1:"))
         .unwrap_or_else(|| panic!("a loopback URL in `{first}`"))
         .to_string();
+    (server, url, lines)
+}
+
+/// `cardboard join URL ARGS`, started: its keyboard, and its screen as it
+/// is printed.
+struct Join {
+    child: Guard,
+    keyboard: ChildStdin,
+    screen: mpsc::Receiver<String>,
+}
+
+/// Starts `cardboard join URL ARGS`.
+fn join(url: &str, args: &[&str]) -> Join {
+    let mut child = Guard(
+        cardboard()
+            .args(["join", url])
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("join starts"),
+    );
+    let keyboard = child.0.stdin.take().expect("stdin");
+    let mut stdout = child.0.stdout.take().expect("stdout");
+    let (tx, screen) = mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        let mut buffer = [0u8; 4096];
+        while let Ok(n) = stdout.read(&mut buffer) {
+            if n == 0
+                || tx
+                    .send(String::from_utf8_lossy(&buffer[..n]).into_owned())
+                    .is_err()
+            {
+                break;
+            }
+        }
+    });
+    Join {
+        child,
+        keyboard,
+        screen,
+    }
+}
+
+/// Adds what `join` printed since the last call to `text`, waiting a
+/// little for it; false once its output has ended.
+fn read(screen: &mpsc::Receiver<String>, text: &mut String) -> bool {
+    match screen.recv_timeout(Duration::from_millis(100)) {
+        Ok(more) => {
+            text.push_str(&more);
+            true
+        }
+        Err(mpsc::RecvTimeoutError::Timeout) => true,
+        Err(mpsc::RecvTimeoutError::Disconnected) => false,
+    }
+}
+
+/// `cardboard join URL ARGS` with `script` piped into it (its input then
+/// ends): its exit status and everything it printed.
+fn join_script(url: &str, args: &[&str], script: &str, deadline: Instant) -> (ExitStatus, String) {
+    let Join {
+        mut child,
+        mut keyboard,
+        screen,
+    } = join(url, args);
+    keyboard.write_all(script.as_bytes()).expect("types");
+    drop(keyboard);
+    let mut text = String::new();
+    while read(&screen, &mut text) {
+        assert!(
+            Instant::now() < deadline,
+            "join did not end in time:\n{text}"
+        );
+    }
+    (wait(&mut child.0, deadline), text)
+}
+
+#[test]
+fn a_person_at_join_plays_a_game_served_by_serve() {
+    let deadline = Instant::now() + LIMIT;
+    let record = std::env::temp_dir().join(format!("cardboard-serve-{}.jsonl", std::process::id()));
+    let (mut server, url, mut lines) = serve(&[
+        "games/agram.rcy",
+        "--set",
+        "NUMP=2",
+        "--seats",
+        "remote,random",
+        "--seed",
+        "5",
+        "--record",
+        record.to_str().expect("a path"),
+    ]);
     let mut page_line = String::new();
     lines.read_line(&mut page_line).expect("the page line");
     assert!(
@@ -94,37 +177,14 @@ fn a_person_at_join_plays_a_game_served_by_serve() {
     assert!(page.contains("/ws"));
 
     // The player: answers every prompt with move 0.
-    let mut join = Guard(
-        cardboard()
-            .args(["join", &url, "--name", "ann"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("join starts"),
-    );
-    let mut stdin = join.0.stdin.take().expect("stdin");
-    let mut stdout = join.0.stdout.take().expect("stdout");
-    let (tx, rx) = mpsc::channel::<String>();
-    std::thread::spawn(move || {
-        let mut buffer = [0u8; 4096];
-        while let Ok(n) = stdout.read(&mut buffer) {
-            if n == 0
-                || tx
-                    .send(String::from_utf8_lossy(&buffer[..n]).into_owned())
-                    .is_err()
-            {
-                break;
-            }
-        }
-    });
+    let Join {
+        mut child,
+        mut keyboard,
+        screen: printed,
+    } = join(&url, &["--name", "ann"]);
     let mut screen = String::new();
     let mut answered = 0;
-    loop {
-        match rx.recv_timeout(Duration::from_millis(100)) {
-            Ok(text) => screen.push_str(&text),
-            Err(mpsc::RecvTimeoutError::Timeout) => {}
-            Err(mpsc::RecvTimeoutError::Disconnected) => break,
-        }
+    while read(&printed, &mut screen) {
         assert!(
             Instant::now() < deadline,
             "the game did not end in time:\n{screen}"
@@ -133,13 +193,13 @@ fn a_person_at_join_plays_a_game_served_by_serve() {
         while answered < prompts {
             // A move typed that is not one is answered, and asked again.
             if answered == 0 {
-                writeln!(stdin, "fly").expect("types");
+                writeln!(keyboard, "fly").expect("types");
             }
-            writeln!(stdin, "0").expect("types");
+            writeln!(keyboard, "0").expect("types");
             answered += 1;
         }
     }
-    let status = wait(&mut join.0, deadline);
+    let status = wait(&mut child.0, deadline);
     assert!(status.success(), "join exits 0:\n{screen}");
     assert!(screen.contains("you are player 0 of 2"), "{screen}");
     assert!(screen.contains("`fly` is not one of the moves"), "{screen}");
@@ -171,30 +231,6 @@ fn a_person_at_join_plays_a_game_served_by_serve() {
     assert_eq!(replayed.state().status(), cardboard::game::Status::Finished);
 }
 
-/// Starts `cardboard serve ARGS` and returns it with its URL.
-fn serve(args: &[&str]) -> (Guard, String) {
-    let mut server = Guard(
-        cardboard()
-            .arg("serve")
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("serve starts"),
-    );
-    let mut lines = BufReader::new(server.0.stdout.take().expect("stdout"));
-    let mut first = String::new();
-    lines.read_line(&mut first).expect("the URL line");
-    let url = first
-        .split_whitespace()
-        .find(|w| w.starts_with("ws://127.0.0.1:"))
-        .unwrap_or_else(|| panic!("a loopback URL in `{first}`"))
-        .to_string();
-    // The rest of the output is not read: it is a few lines.
-    std::mem::forget(lines);
-    (server, url)
-}
-
 /// A whole script piped into `join` before the game starts: the lines
 /// typed while it is not the seat's turn are kept, each for the seat's
 /// next decision (a line that is no move is told so when its turn
@@ -202,7 +238,7 @@ fn serve(args: &[&str]) -> (Guard, String) {
 #[test]
 fn a_script_piped_into_join_plays_the_whole_game() {
     let deadline = Instant::now() + LIMIT;
-    let (_server, url) = serve(&[
+    let (_server, url, _lines) = serve(&[
         "games/agram.rcy",
         "--set",
         "NUMP=2",
@@ -211,27 +247,8 @@ fn a_script_piped_into_join_plays_the_whole_game() {
         "--seed",
         "8",
     ]);
-    let mut join = Guard(
-        cardboard()
-            .args(["join", &url, "--name", "script"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("join starts"),
-    );
     let script = format!("look\nfly\n{}", "0\n".repeat(20));
-    let mut stdin = join.0.stdin.take().expect("stdin");
-    stdin.write_all(script.as_bytes()).expect("types");
-    drop(stdin);
-    let status = wait(&mut join.0, deadline);
-    let mut screen = String::new();
-    let _ = join
-        .0
-        .stdout
-        .take()
-        .expect("stdout")
-        .read_to_string(&mut screen);
+    let (status, screen) = join_script(&url, &["--name", "script"], &script, deadline);
     assert!(status.success(), "{screen}");
     assert!(
         screen.contains("it is not your turn: `0` is kept for your next move"),
@@ -251,33 +268,14 @@ fn a_script_piped_into_join_plays_the_whole_game() {
 #[test]
 fn join_leaves_at_the_end_of_a_short_script() {
     let deadline = Instant::now() + LIMIT;
-    let (_server, url) = serve(&[
+    let (_server, url, _lines) = serve(&[
         "games/agram.rcy",
         "--set",
         "NUMP=2",
         "--seats",
         "remote,random",
     ]);
-    let mut join = Guard(
-        cardboard()
-            .args(["join", &url])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("join starts"),
-    );
-    let mut stdin = join.0.stdin.take().expect("stdin");
-    stdin.write_all(b"0\n").expect("types");
-    drop(stdin);
-    let status = wait(&mut join.0, deadline);
-    let mut screen = String::new();
-    let _ = join
-        .0
-        .stdout
-        .take()
-        .expect("stdout")
-        .read_to_string(&mut screen);
+    let (status, screen) = join_script(&url, &[], "0\n", deadline);
     assert!(status.success(), "{screen}");
     assert_eq!(
         screen.matches("your move (number or text)> ").count(),
@@ -298,7 +296,7 @@ fn serve_writes_each_record_as_its_game_ends() {
     let deadline = Instant::now() + LIMIT;
     let record = std::env::temp_dir().join(format!("cardboard-each-{}.json", std::process::id()));
     let path = record.to_str().expect("a path");
-    let (_server, url) = serve(&[
+    let (_server, url, _lines) = serve(&[
         "games/agram.rcy",
         "--set",
         "NUMP=2",
@@ -309,28 +307,9 @@ fn serve_writes_each_record_as_its_game_ends() {
         "--record",
         path,
     ]);
-    let mut join = Guard(
-        cardboard()
-            .args(["join", &url])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("join starts"),
-    );
     // Six moves for game 0, two of game 1, then the end of input: the
     // player leaves and game 1 waits.
-    let mut stdin = join.0.stdin.take().expect("stdin");
-    stdin.write_all("0\n".repeat(8).as_bytes()).expect("types");
-    drop(stdin);
-    let status = wait(&mut join.0, deadline);
-    let mut screen = String::new();
-    let _ = join
-        .0
-        .stdout
-        .take()
-        .expect("stdout")
-        .read_to_string(&mut screen);
+    let (status, screen) = join_script(&url, &[], &"0\n".repeat(8), deadline);
     assert!(status.success(), "{screen}");
     assert!(screen.contains("== game 1 starts =="), "{screen}");
     // The record is written by a thread of the server's: wait for it.
