@@ -2,7 +2,8 @@
 //! its URL and serves `/`; a person at `join` (here a script answering
 //! each prompt with a move's number) plays a whole game against the
 //! computer; the server prints the game's line, writes its record, and
-//! exits. Loopback only, bounded in time.
+//! exits; `look` before the game starts says so. Loopback only, bounded
+//! in time.
 
 use cardboard::game::GameState;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -261,6 +262,33 @@ fn a_script_piped_into_join_plays_the_whole_game() {
         "{screen}"
     );
     assert!(!screen.contains("end of input"), "{screen}");
+}
+
+/// `look` typed before the game starts (a second seat is still free)
+/// says so, rather than nothing.
+#[test]
+fn look_before_the_game_starts_says_it_has_not_started() {
+    let deadline = Instant::now() + LIMIT;
+    let (_server, url, _lines) = serve(&[
+        "games/agram.rcy",
+        "--set",
+        "NUMP=2",
+        "--seats",
+        "remote,remote",
+    ]);
+    let mut join = join(&url, &[]);
+    writeln!(join.keyboard, "look").expect("types");
+    let mut screen = String::new();
+    while !screen.contains("look at") {
+        assert!(read(&join.screen, &mut screen), "join ended:\n{screen}");
+        assert!(Instant::now() < deadline, "no answer to look:\n{screen}");
+    }
+    assert!(screen.contains("you are player 0 of 2"), "{screen}");
+    assert!(
+        screen.contains("the game has not started yet: nothing to look at"),
+        "{screen}"
+    );
+    assert!(!screen.contains("game 0 starts"), "{screen}");
 }
 
 /// A script shorter than the game: at the end of its lines `join` leaves

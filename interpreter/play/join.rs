@@ -4,7 +4,8 @@
 //! command. A line typed while it is not the seat's turn is kept, in
 //! order, for the seat's next decision (so a script piped in plays its
 //! moves one decision after another); `look` and `help` are answered as
-//! soon as their turn in the lines comes. At the end of the input the
+//! soon as their turn in the lines comes (`look` before the server has
+//! shown a game says that it has not started). At the end of the input the
 //! client plays the lines it still holds and leaves when it is asked for a
 //! move it has no line for (or when the server says goodbye). `--token`
 //! takes a seat back after a dropped connection.
@@ -26,6 +27,10 @@ Commands:
   look   every pile and storage in full
   help   this help
   quit   leave the game (your seat waits for you: join again with --token)";
+
+/// What `look` says before the server has shown this seat any game.
+const LOOK_BEFORE_THE_GAME: &str =
+    "the game has not started yet: nothing to look at (it starts when every seat has a player)";
 
 /// How to join.
 #[derive(Clone, Debug, Default)]
@@ -275,11 +280,10 @@ impl Typed {
                     self.offered = None;
                 }
                 Ok(Input::Quit) => return Ok(false),
-                Ok(Input::Look) => {
-                    if let Some(seen) = &self.seen {
-                        screen.line(&screen::draw_everything(seen));
-                    }
-                }
+                Ok(Input::Look) => match &self.seen {
+                    Some(seen) => screen.line(&screen::draw_everything(seen)),
+                    None => screen.line(LOOK_BEFORE_THE_GAME),
+                },
                 Ok(Input::Help) => screen.line(HELP),
                 Ok(Input::Save(_) | Input::Transcript(_)) => screen.line(
                     "the server keeps the game: `save` and `transcript` are for `cardboard play`",
