@@ -187,8 +187,16 @@ where
     let reports = runtime.block_on(async {
         let server = Server::bind(rules, config).await?;
         out.put(&format!("serving {rules_name} at {}\n", server.url()));
-        if let Some(addr) = server.local_addr() {
+        if let Some(addr) = server.reachable_addr() {
             out.put(&format!("page: http://{addr}/\n"));
+        }
+        if args.bind.is_unspecified() {
+            out.put(&format!(
+                "listening on every interface ({}): from another machine, use this \
+                 machine's address in place of {}\n",
+                args.bind,
+                super::reachable((args.bind, 0).into()).ip()
+            ));
         }
         Ok::<_, String>(server.run().await)
     });

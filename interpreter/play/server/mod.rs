@@ -42,7 +42,7 @@ use axum::Router;
 use rand::Rng as _;
 use std::collections::HashMap;
 use std::fmt;
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
@@ -335,9 +335,15 @@ where
         self.listener.local_addr().ok()
     }
 
-    /// The WebSocket URL clients join.
+    /// The address a client on this machine reaches the server at
+    /// ([`reachable`]).
+    pub fn reachable_addr(&self) -> Option<SocketAddr> {
+        self.local_addr().map(reachable)
+    }
+
+    /// The WebSocket URL clients on this machine join.
     pub fn url(&self) -> String {
-        match self.local_addr() {
+        match self.reachable_addr() {
             Some(addr) => format!("ws://{addr}/ws"),
             None => "ws://?/ws".to_string(),
         }
@@ -372,6 +378,19 @@ where
     }
 }
 
+/// The address a client on this machine reaches a server listening on
+/// `addr` at: `addr` itself, but loopback (127.0.0.1 or ::1) for the
+/// unspecified address (`--bind 0.0.0.0`: every interface), which no
+/// client can join and no one can share.
+pub fn reachable(addr: SocketAddr) -> SocketAddr {
+    let ip = match addr.ip() {
+        IpAddr::V4(ip) if ip.is_unspecified() => IpAddr::V4(Ipv4Addr::LOCALHOST),
+        IpAddr::V6(ip) if ip.is_unspecified() => IpAddr::V6(Ipv6Addr::LOCALHOST),
+        ip => ip,
+    };
+    SocketAddr::new(ip, addr.port())
+}
+
 /// `/ws`: a client's connection.
 async fn upgrade<R>(ws: WebSocketUpgrade, State(hub): State<Arc<Hub<R>>>) -> impl IntoResponse
 where
@@ -401,5 +420,15 @@ mod tests {
         );
         assert!(SeatSpec::parse_list("remote,human").is_err());
         assert!(SeatSpec::parse_list("robot").is_err());
+    }
+
+    #[test]
+    fn every_interface_is_reached_at_loopback() {
+        let at = |text: &str| reachable(text.parse().expect("an address")).to_string();
+        assert_eq!(at("0.0.0.0:8080"), "127.0.0.1:8080");
+        assert_eq!(at("[::]:8080"), "[::1]:8080");
+        assert_eq!(at("127.0.0.1:9"), "127.0.0.1:9");
+        assert_eq!(at("192.168.1.20:9"), "192.168.1.20:9");
+        assert_eq!(at("[fe80::1]:9"), "[fe80::1]:9");
     }
 }
