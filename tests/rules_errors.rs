@@ -134,7 +134,8 @@ fn an_error_in_the_setup_names_its_place() {
 /// Every command that starts a game names the rules file in front of a
 /// rules error met at run time, as `run` does: a setup that fails (here
 /// before any chance is drawn, so `simulate` and `serve` say it once,
-/// before any game) and an option that fails at the second decision.
+/// before any game), a setup that fails after the shuffle, an option
+/// that fails at the second decision, and more seats than players.
 #[test]
 fn every_command_names_the_file_of_a_rules_error() {
     let setup = "tests/rules_errors/setup.rcy";
@@ -178,8 +179,33 @@ fn every_command_names_the_file_of_a_rules_error() {
             "{args:?}: {err}"
         );
     }
+    // An error after the chance is drawn is met game by game (simulate
+    // counts it in its report); the commands that start one game tell
+    // it with the file.
+    let shuffled = "tests/rules_errors/after_shuffle.rcy";
+    for args in [
+        &["run", shuffled][..],
+        &["play", shuffled, "--seats", "random,random"],
+        &["perft", shuffled, "1"],
+        &["serve", shuffled, "--seats", "random,remote"],
+    ] {
+        let (code, _, err) = cardboard(args);
+        assert_eq!(code, 1, "{args:?}: {err}");
+        assert!(
+            err.starts_with(&format!("error: {shuffled}: ")),
+            "{args:?}: {err}"
+        );
+        assert!(
+            err.contains("line 9, column 7: division by zero in `//`"),
+            "{args:?}: {err}"
+        );
+    }
     // More seats than the game has players is told with the file too.
-    for args in [&["run", places][..], &["simulate", places, "--games", "1"]] {
+    for args in [
+        &["run", places][..],
+        &["simulate", places, "--games", "1"],
+        &["serve", places],
+    ] {
         let mut args = args.to_vec();
         args.extend(["--seats", "mcts:1,random,random"]);
         let (code, _, err) = cardboard(&args);

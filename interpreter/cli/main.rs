@@ -13,7 +13,7 @@ use cardboard::drivers::{FromPosition, GameEnd};
 use cardboard::engine::limits::Limits;
 use cardboard::engine::{GameOptions, Rules, State};
 use cardboard::loading::LoadError;
-use cardboard::play::server::cli::{join_command, serve_command, ServeArgs};
+use cardboard::play::server::cli::{join_command, rules_name, serve_command, ServeArgs};
 use cardboard::play::{play, PlayEnd, PlayOptions, Terminal};
 use cardboard::search::seats::Seats;
 use clap::Parser;
@@ -156,7 +156,7 @@ fn command(command: Command, out: &mut Output<Stdout>) -> i32 {
                 None => Seats::parse("human").unwrap_or_default(),
             };
             let mut record = GameRecord::new(seed, settings);
-            record.rules = file_name(&file);
+            record.rules = rules_name(&file);
             if let Some(pos) = &game.position {
                 // The position carries its settings.
                 record.position = Some(pos.display().to_string());
@@ -329,17 +329,8 @@ fn replayed_record(path: &Path, k: usize, game: &GameArgs) -> Result<GameRecord,
     }
 }
 
-/// The name of a rules file, as records and clients are told it.
-fn file_name(file: &Path) -> String {
-    file.file_name().map_or_else(
-        || file.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    )
-}
-
 /// Runs `cardboard serve` on the rules (or the position) of `game`.
 fn serve(file: &Path, game: &GameArgs, args: &ServeArgs, out: &mut Output<Stdout>) -> i32 {
-    let name = file_name(file);
     with_rules(file, game.limits(), |rules| {
         match position_of(rules, game) {
             Ok(Some(state)) => {
@@ -347,7 +338,7 @@ fn serve(file: &Path, game: &GameArgs, args: &ServeArgs, out: &mut Output<Stdout
                 let position = game.position.as_ref().map(|p| p.display().to_string());
                 serve_command(
                     FromPosition::new(state),
-                    &name,
+                    file,
                     position,
                     game.seed,
                     settings,
@@ -355,23 +346,15 @@ fn serve(file: &Path, game: &GameArgs, args: &ServeArgs, out: &mut Output<Stdout
                     out,
                 )
             }
-            Ok(None) => {
-                // A setting no game can start with is told with the file,
-                // as `run` tells it.
-                if let Err(e) = rules.check_settings(&game.set) {
-                    say!("error: {}: {e}", file.display());
-                    return 1;
-                }
-                serve_command(
-                    rules.clone(),
-                    &name,
-                    None,
-                    game.seed,
-                    game.set.clone(),
-                    args,
-                    out,
-                )
-            }
+            Ok(None) => serve_command(
+                rules.clone(),
+                file,
+                None,
+                game.seed,
+                game.set.clone(),
+                args,
+                out,
+            ),
             Err(code) => code,
         }
     })

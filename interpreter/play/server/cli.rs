@@ -13,7 +13,7 @@ use crate::search::seats::{SeatKind, Seats};
 use clap::Args;
 use std::io::Write;
 use std::net::IpAddr;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// The options of `cardboard serve` (besides the game's own).
@@ -109,12 +109,21 @@ fn runtime() -> Result<tokio::runtime::Runtime, String> {
         .map_err(|e| format!("cannot start the runtime: {e}"))
 }
 
-/// Runs `cardboard serve` on `rules` (started from the position file
-/// `position`, if given); returns the exit code (1 when the server cannot
-/// start or a game failed).
+/// The name of the rules file `file`, as records and clients are told it.
+pub fn rules_name(file: &Path) -> String {
+    file.file_name().map_or_else(
+        || file.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
+/// Runs `cardboard serve` on `rules`, read from `file` (started from the
+/// position file `position`, if given); returns the exit code (1 when the
+/// server cannot start or a game failed). An error of the rules or the
+/// seats is told after the path of `file`, as `run` tells it.
 pub fn serve_command<R, W>(
     rules: R,
-    rules_name: &str,
+    file: &Path,
     position: Option<String>,
     seed: u64,
     settings: Vec<(String, String)>,
@@ -140,7 +149,27 @@ where
         }
     };
     if let Err(e) = rules.check_settings(&settings) {
-        tell(format_args!("error: {e}\n"));
+        tell(format_args!("error: {}: {e}\n", file.display()));
+        return 1;
+    }
+    let rules_name = rules_name(file);
+    let mut config = ServeConfig {
+        bind: args.bind,
+        port: args.port,
+        seats: args.seats.clone().map(|s| s.0).unwrap_or_default(),
+        games: args.games,
+        tables: args.tables as usize,
+        seed,
+        settings,
+        takeover,
+        takeover_by: args.takeover_by,
+        max_decisions: args.max_decisions,
+        rules_name: rules_name.clone(),
+        position,
+        records: None,
+    };
+    if let Err(e) = super::players(&rules, &config) {
+        tell(format_args!("error: {}: {e}\n", file.display()));
         return 1;
     }
     // The records are written as each game ends (a server stopped
@@ -148,9 +177,9 @@ where
     let (records, writer) = match &args.record {
         None => (None, None),
         Some(path) => match std::fs::File::create(path) {
-            Ok(file) => {
+            Ok(record_file) => {
                 let (tx, rx) = std::sync::mpsc::channel::<Option<GameRecord>>();
-                let writer = std::thread::spawn(move || write_records(file, &rx));
+                let writer = std::thread::spawn(move || write_records(record_file, &rx));
                 (Some(tx), Some(writer))
             }
             Err(e) => {
@@ -162,21 +191,7 @@ where
             }
         },
     };
-    let config = ServeConfig {
-        bind: args.bind,
-        port: args.port,
-        seats: args.seats.clone().map(|s| s.0).unwrap_or_default(),
-        games: args.games,
-        tables: args.tables as usize,
-        seed,
-        settings,
-        takeover,
-        takeover_by: args.takeover_by,
-        max_decisions: args.max_decisions,
-        rules_name: rules_name.to_string(),
-        position,
-        records: records.clone(),
-    };
+    config.records = records.clone();
     let runtime = match runtime() {
         Ok(r) => r,
         Err(e) => {

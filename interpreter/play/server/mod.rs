@@ -259,6 +259,27 @@ where
     }
 }
 
+/// The number of players of the games `config` serves: that of a game of
+/// `rules` started with the config's first seed. Errors (the rules' or
+/// the seats') when that game cannot start or `config` names more seats.
+pub fn players<R: Ruleset>(rules: &R, config: &ServeConfig) -> Result<usize, String> {
+    let options = crate::engine::GameOptions {
+        seed: crate::drivers::game_seed(config.seed, 0),
+        overrides: config.settings.clone(),
+    };
+    let players = rules
+        .start(&options)
+        .map_err(|e| format!("the game cannot start: {e}"))?
+        .num_players();
+    if config.seats.len() > players {
+        return Err(format!(
+            "--seats names {} seats but the game has {players} players",
+            config.seats.len()
+        ));
+    }
+    Ok(players)
+}
+
 /// A server bound to its address, ready to run.
 pub struct Server<R: Ruleset> {
     listener: TcpListener,
@@ -272,22 +293,10 @@ where
     <R::State as GameState>::Move: 'static,
 {
     /// Binds the address of `config` and sets up its tables (the number
-    /// of seats is that of a game started with the config's first seed).
+    /// of seats is that of a game started with the config's first seed,
+    /// [`players`]).
     pub async fn bind(rules: R, config: ServeConfig) -> Result<Server<R>, String> {
-        let options = crate::engine::GameOptions {
-            seed: crate::drivers::game_seed(config.seed, 0),
-            overrides: config.settings.clone(),
-        };
-        let players = rules
-            .start(&options)
-            .map_err(|e| format!("the game cannot start: {e}"))?
-            .num_players();
-        if config.seats.len() > players {
-            return Err(format!(
-                "--seats names {} seats but the game has {players} players",
-                config.seats.len()
-            ));
-        }
+        let players = players(&rules, &config)?;
         if config.tables == 0 || config.games == 0 {
             return Err("give at least one table and one game".to_string());
         }
