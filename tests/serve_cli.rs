@@ -359,3 +359,38 @@ fn serve_writes_each_record_as_its_game_ends() {
     let replayed = records[0].replay(&rules).expect("replays");
     assert_eq!(replayed.state().status(), cardboard::game::Status::Finished);
 }
+
+/// A server whose every seat is the computer's is refused at once: no
+/// one could join, and its table would wait for ever.
+#[test]
+fn serve_refuses_seats_all_for_the_computer() {
+    let deadline = Instant::now() + LIMIT;
+    let mut server = Guard(
+        cardboard()
+            .args([
+                "serve",
+                "games/agram.rcy",
+                "--set",
+                "NUMP=2",
+                "--seats",
+                "random,mcts:5",
+            ])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("serve starts"),
+    );
+    let status = wait(&mut server.0, deadline);
+    let mut err = String::new();
+    let _ = server
+        .0
+        .stderr
+        .take()
+        .expect("stderr")
+        .read_to_string(&mut err);
+    assert_eq!(status.code(), Some(1), "{err}");
+    assert!(
+        err.starts_with("error: games/agram.rcy: --seats gives every seat to the computer"),
+        "{err}"
+    );
+}

@@ -261,7 +261,8 @@ where
 
 /// The number of players of the games `config` serves: that of a game of
 /// `rules` started with the config's first seed. Errors (the rules' or
-/// the seats') when that game cannot start or `config` names more seats.
+/// the seats') when that game cannot start, `config` names more seats,
+/// or leaves no seat remote.
 pub fn players<R: Ruleset>(rules: &R, config: &ServeConfig) -> Result<usize, String> {
     let options = crate::engine::GameOptions {
         seed: crate::drivers::game_seed(config.seed, 0),
@@ -276,6 +277,15 @@ pub fn players<R: Ruleset>(rules: &R, config: &ServeConfig) -> Result<usize, Str
             "--seats names {} seats but the game has {players} players",
             config.seats.len()
         ));
+    }
+    // A table starts its game when its last remote seat is taken: with
+    // none, no one could join and nothing would ever start.
+    if config.seats.len() == players && !config.seats.contains(&SeatSpec::Remote) {
+        return Err(
+            "--seats gives every seat to the computer: no one could join, and no game \
+             would start (`cardboard simulate --seats ...` plays the computer against itself)"
+                .to_string(),
+        );
     }
     Ok(players)
 }
