@@ -208,6 +208,18 @@ fn every_command_names_the_file_of_a_rules_error() {
     ] {
         let mut args = args.to_vec();
         args.extend(["--seats", "mcts:1,random,random"]);
+        if args[0] == "simulate" {
+            // Random seats are counted too.
+            let mut random = args.clone();
+            random.pop();
+            random.push("random,random,random");
+            let (code, _, err) = cardboard(&random);
+            assert_eq!(code, 1, "{random:?}: {err}");
+            assert_eq!(
+                err,
+                format!("error: {places}: --seats names 3 seats but the game has 2 players\n")
+            );
+        }
         let (code, _, err) = cardboard(&args);
         assert_eq!(code, 1, "{args:?}: {err}");
         assert!(

@@ -162,14 +162,14 @@ pub fn simulate_sweep<R: Ruleset>(
     rules
         .check_settings(&config.overrides)
         .map_err(|e| named(e.to_string()))?;
-    if !seats.all_random() {
-        let options = GameOptions {
-            seed: game_seed(config.seed, 0),
-            overrides: config.overrides.clone(),
-        };
-        if let Ok(state) = rules.start(&options) {
-            seats.check(state.num_players()).map_err(named)?;
-        }
+    // More seats named than the game has players is refused, random
+    // ones too (the report would list seats no one sat in).
+    let first = GameOptions {
+        seed: game_seed(config.seed, 0),
+        overrides: config.overrides.clone(),
+    };
+    if let Ok(state) = rules.start(&first) {
+        seats.check(state.num_players()).map_err(named)?;
     }
     let shard = sweep.shard.unwrap_or(Shard { index: 0, count: 1 });
     let games = shard.games_of(config.games);
