@@ -19,7 +19,7 @@ use std::collections::HashSet;
 /// owned by `owner` (`game`, `p0`, `team1`, a space), as docs/language.md
 /// says: `vloc` and `mem` everyone, `iloc` its owner (a team's: its
 /// members; the game's and a space's: nobody), `hloc` nobody, `oloc`
-/// everyone but its owner.
+/// everyone but its owner (a team's: everyone but its members).
 fn may_see(seat: usize, teams: &[Vec<usize>], owner: &str, kind: &str) -> bool {
     let me = format!("p{seat}");
     let member = || {
@@ -33,7 +33,7 @@ fn may_see(seat: usize, teams: &[Vec<usize>], owner: &str, kind: &str) -> bool {
         "vloc" | "mem" => true,
         "hloc" => false,
         "iloc" => owner == me || member(),
-        "oloc" => owner != me,
+        "oloc" => owner != me && !member(),
         other => panic!("unknown location kind {other}"),
     }
 }
@@ -214,7 +214,7 @@ fn hidden_hands_and_programs_stay_hidden() {
 }
 
 /// Teams: a team's `iloc` is seen by its members only, an `oloc` by all
-/// but its owner; and a move that draws a hidden card does not show its
+/// but its owner (a team's by all but its members); and a move that draws a hidden card does not show its
 /// face to the player choosing it, nor to the others when it is played.
 #[test]
 fn teams_and_draws() {
@@ -226,6 +226,7 @@ fn teams_and_draws() {
         (create deck (game hloc STOCK) (deck (RANK (A, B, C, D, E, F, G, H, I, J, K, L)))))
  (do ((shuffle (game hloc STOCK))
       (all team 'T (move (top (game hloc STOCK)) (top ('T iloc SECRET))))
+      (all team 'T (move (top (game hloc STOCK)) (top ('T oloc BACK))))
       (all player 'P (move (top (game hloc STOCK)) (top ('P oloc FOREHEAD))))))
  (stage player (end (< (size (game hloc STOCK)) 2))
    (choice ((any (game hloc STOCK) 'C (move 'C (top ((current player) iloc HAND)))))))
@@ -240,8 +241,19 @@ fn teams_and_draws() {
         })
         .unwrap();
     let p0 = state.observe(0);
-    let team = |t: &str| p0.owner(t).unwrap().locations[0].cards.is_some();
-    assert_eq!((team("team0"), team("team1")), (true, false));
+    let team = |t: &str, l: &str| {
+        let owner = p0.owner(t).unwrap();
+        let loc = owner.locations.iter().find(|x| x.name == l).unwrap();
+        loc.cards.is_some()
+    };
+    assert_eq!(
+        (team("team0", "SECRET"), team("team1", "SECRET")),
+        (true, false)
+    );
+    assert_eq!(
+        (team("team0", "BACK"), team("team1", "BACK")),
+        (false, true)
+    );
     let forehead = |p: &str| p0.owner(p).unwrap().locations[0].cards.is_some();
     assert_eq!((forehead("p0"), forehead("p1")), (false, true));
     // p0 chooses among cards it cannot see: no face in the texts, which

@@ -74,8 +74,9 @@ pub fn storage_name(tabs: &Tables, table: &Table, i: usize, count: usize, names:
 
 /// Whether seat `viewer` sees the faces of the cards in `slot`: its kind
 /// (`vloc` and `mem` by all, `iloc` by its owner, a team's `iloc` by the
-/// team's members, `hloc` by nobody). Observations show these, and only
-/// these, faces; search's resampling keeps them.
+/// team's members, `hloc` by nobody, `oloc` by all but its owner, a
+/// team's `oloc` by all but the team's members). Observations show these,
+/// and only these, faces; search's resampling keeps them.
 pub fn shown_to(tabs: &Tables, table: &Table, slot: Slot, viewer: usize) -> bool {
     let (owner, id) = Table::slot_parts(slot, tabs.loc_count);
     let Some(ln) = tabs.prog.loc_names.get(id as usize) else {
@@ -90,8 +91,11 @@ pub fn shown_to(tabs: &Tables, table: &Table, slot: Slot, viewer: usize) -> bool
                 .get(t - 1 - table.players)
                 .is_some_and(|m| m.contains(&(viewer as u8)))
     };
-    visible_to(ln.kind, owner, Some(viewer_owner))
-        || (ln.kind == LocKind::Invisible && team_member())
+    match ln.kind {
+        LocKind::Invisible => visible_to(ln.kind, owner, Some(viewer_owner)) || team_member(),
+        LocKind::Others => visible_to(ln.kind, owner, Some(viewer_owner)) && !team_member(),
+        kind => visible_to(kind, owner, Some(viewer_owner)),
+    }
 }
 
 /// The table as `viewer` sees it (`None`: everything, for transcripts),
