@@ -2,8 +2,9 @@
 //! its URL and serves `/`; a person at `join` (here a script answering
 //! each prompt with a move's number) plays a whole game against the
 //! computer; the server prints the game's line, writes its record, and
-//! exits; `look` before the game starts says so. Loopback only, bounded
-//! in time.
+//! exits; `look` before the game starts says so; a game that fails is
+//! told with the rules file; seats all for the computer are refused.
+//! Loopback only, bounded in time.
 
 use cardboard::game::GameState;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -43,14 +44,15 @@ fn wait(child: &mut Child, deadline: Instant) -> ExitStatus {
 
 /// Starts `cardboard serve ARGS` and returns it with its URL and the rest
 /// of its output (kept open while the test holds it: the server's lines
-/// do not fail on a closed pipe).
+/// do not fail on a closed pipe; its standard error is a pipe too, left
+/// in the child).
 fn serve(args: &[&str]) -> (Guard, String, BufReader<ChildStdout>) {
     let mut server = Guard(
         cardboard()
             .arg("serve")
             .args(args)
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .expect("serve starts"),
     );
@@ -358,6 +360,42 @@ fn serve_writes_each_record_as_its_game_ends() {
     .expect("loads");
     let replayed = records[0].replay(&rules).expect("replays");
     assert_eq!(replayed.state().status(), cardboard::game::Status::Finished);
+}
+
+/// A game that fails with a rules error ends for its players, and the
+/// server tells it on its line and on standard error with the file, as
+/// `run` does, and exits with code 1.
+#[test]
+fn a_game_that_fails_is_told_with_the_file() {
+    let deadline = Instant::now() + LIMIT;
+    let places = "tests/rules_errors/places.rcy";
+    let (mut server, url, mut lines) =
+        serve(&[places, "--set", "WHERE=6", "--seats", "remote,random"]);
+    // The second decision's options cannot be listed.
+    let (status, screen) = join_script(&url, &[], "0\n", deadline);
+    assert!(status.success(), "{screen}");
+    assert!(
+        screen.contains("== the game ended: decision 2: "),
+        "{screen}"
+    );
+    let status = wait(&mut server.0, deadline);
+    let mut err = String::new();
+    let _ = server
+        .0
+        .stderr
+        .take()
+        .expect("stderr")
+        .read_to_string(&mut err);
+    assert_eq!(status.code(), Some(1), "{err}");
+    let mut rest = String::new();
+    lines.read_to_string(&mut rest).expect("reads");
+    let why = "decision 2: option 3 of the choice at line 14, column 4 (player 1 to play): \
+               line 17, column 13: division by zero in `//`";
+    assert!(
+        rest.ends_with(&format!("table 0 game 0: 1 commands, Failed: {why}\n")),
+        "{rest}"
+    );
+    assert_eq!(err, format!("error: {places}: table 0 game 0: {why}\n"));
 }
 
 /// A server whose every seat is the computer's is refused at once: no

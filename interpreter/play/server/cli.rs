@@ -120,7 +120,8 @@ pub fn rules_name(file: &Path) -> String {
 /// Runs `cardboard serve` on `rules`, read from `file` (started from the
 /// position file `position`, if given); returns the exit code (1 when the
 /// server cannot start or a game failed). An error of the rules or the
-/// seats is told after the path of `file`, as `run` tells it.
+/// seats, and a game that failed, is told on standard error after the
+/// path of `file`, as `run` tells it.
 pub fn serve_command<R, W>(
     rules: R,
     file: &Path,
@@ -226,6 +227,15 @@ where
     for report in &reports {
         out.put(&format!("{}\n", summary(report)));
         if report.how == EndKind::Failed {
+            // A game that failed is also told on standard error, with the
+            // file, as `run` tells it.
+            tell(format_args!(
+                "error: {}: table {} game {}: {}\n",
+                file.display(),
+                report.table,
+                report.game,
+                report.message.as_deref().unwrap_or("the game failed")
+            ));
             code = 1;
         }
     }
