@@ -717,3 +717,39 @@ fn a_playout_cut_before_the_end_is_scored_as_the_game_stands() {
         assert!(visits[1] > 2 * visits[0], "seed {seed}: {visits:?}");
     }
 }
+
+/// A game that stops at a limit along every line (it loops without a
+/// decision after the last choice): the search gives up after its first
+/// iterations instead of paying `--max-steps` in each of its 1,000, and a
+/// game that plays on searches its whole budget.
+#[test]
+fn a_search_gives_up_on_a_game_that_stops_along_every_line() {
+    use cardboard::engine::Limits;
+    use cardboard::search::tree::GIVE_UP_AFTER;
+    let limits = Limits {
+        steps: 10_000,
+        ..Limits::default()
+    };
+    let looping = rules("tests/search/loops.rcy").with_limits(limits);
+    for (kind, method) in [("mcts", Method::Mcts), ("ismcts", Method::Ismcts)] {
+        let state = looping.start(&options(1, &[])).unwrap();
+        let moves = state.legal_moves();
+        let mut searcher = Searcher::new(method, SearchConfig::with_iterations(1000), 7);
+        let visits = searcher.visits(&state, &moves).unwrap();
+        let total: u32 = visits.iter().sum();
+        assert!(total <= GIVE_UP_AFTER, "{kind}: {visits:?}");
+        // The game itself stops at the limit, as the search found.
+        let mut game = state.clone();
+        while game.current_player().is_some() {
+            let mv = game.legal_moves()[0].clone();
+            game.apply(&mv).unwrap();
+        }
+        assert!(matches!(game.status(), Status::Stopped(_)), "{kind}");
+    }
+    let nim = rules("tests/search/nim.rcy");
+    let state = nim.start(&options(1, &[])).unwrap();
+    let moves = state.legal_moves();
+    let mut searcher = Searcher::new(Method::Mcts, SearchConfig::with_iterations(1000), 7);
+    let total: u32 = searcher.visits(&state, &moves).unwrap().iter().sum();
+    assert_eq!(total, 1000);
+}

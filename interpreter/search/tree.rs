@@ -13,7 +13,7 @@
 //! Whitehouse's single-observer ISMCTS, which is plain UCT when every
 //! drawn state is the same).
 
-use crate::game::{GameState, Outcome};
+use crate::game::{GameState, Outcome, Status};
 use crate::random::{below, GameRng};
 use std::time::{Duration, Instant};
 
@@ -64,6 +64,11 @@ impl SearchConfig {
 /// the game's own scoring as the only judge of a position. The other
 /// shipped games end within it nearly always.
 pub const PLAYOUT_LIMIT: u32 = 100;
+
+/// A search whose first this many iterations all met a rules error or a
+/// limit (the game failed or stopped) stops there: it picks among the
+/// moves those iterations tried.
+pub const GIVE_UP_AFTER: u32 = 8;
 
 /// No child yet for this move.
 const NONE: u32 = u32::MAX;
@@ -168,7 +173,15 @@ pub fn search<S: GameState>(
     let mut offered: Vec<S::Move> = Vec::new();
     let mut reward = Vec::new();
     let deadline = config.time.map(|t| Instant::now() + t);
+    // Iterations whose game failed (a rules error) or stopped (a limit).
+    let mut failed = 0u32;
     for done in 0..config.iterations {
+        // A game that failed along every line tried so far fails along
+        // (nearly) every line: each such iteration may cost a whole
+        // `--max-steps`, so the search stops there.
+        if failed >= GIVE_UP_AFTER && failed == done {
+            break;
+        }
         // The clock is read every 16 iterations (always after the first).
         if done % 16 == 1 && deadline.is_some_and(|d| Instant::now() >= d) {
             break;
@@ -181,6 +194,7 @@ pub fn search<S: GameState>(
         };
         path.clear();
         path.push(0);
+        let mut met_error = false;
         let mut at = 0usize;
         // Down the tree, then one new node.
         while let Some(player) = state.current_player() {
@@ -215,6 +229,7 @@ pub fn search<S: GameState>(
                 Identity::Text => &offered[k],
             };
             if state.apply(chosen).is_err() {
+                met_error = true;
                 break;
             }
             let child = match expanded {
@@ -239,10 +254,14 @@ pub fn search<S: GameState>(
                 break;
             };
             if state.apply(&mv).is_err() {
+                met_error = true;
                 break;
             }
             steps += 1;
         }
+        // A game stopped at `--max-steps` is not an error of `apply`.
+        met_error |= matches!(state.status(), Status::Stopped(_) | Status::Failed(_));
+        failed += u32::from(met_error);
         // A game cut at the playout limit is scored as it stands.
         let outcome = match state.current_player() {
             None => state.outcome(),
