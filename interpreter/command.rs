@@ -247,6 +247,11 @@ pub struct GameRecord {
     /// The game's number at its table, for a served game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game: Option<u64>,
+    /// The decisions the computer played for a remote player away past
+    /// `--takeover`, in order (a served game; empty, and not written,
+    /// when there was none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub taken_over: Vec<u64>,
     /// The commands, in the order they were played.
     pub commands: Vec<Command>,
 }
@@ -266,6 +271,8 @@ struct RecordHead<'a> {
     table: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     game: Option<u64>,
+    #[serde(skip_serializing_if = "<[u64]>::is_empty")]
+    taken_over: &'a [u64],
 }
 
 /// Reads a file of records: one or more [`GameRecord`]s, JSON objects
@@ -319,6 +326,7 @@ impl GameRecord {
             seats: Vec::new(),
             table: None,
             game: None,
+            taken_over: Vec::new(),
             commands: Vec::new(),
         }
     }
@@ -336,6 +344,7 @@ impl GameRecord {
             seats: &self.seats,
             table: self.table,
             game: self.game,
+            taken_over: &self.taken_over,
         };
         // Strings and numbers only: writing them cannot fail.
         let head = serde_json::to_string(&head).unwrap_or_default();

@@ -332,6 +332,11 @@ async fn the_computer_takes_a_seat_away_past_the_limit() {
         seed: record.seed,
         overrides: record.settings.clone(),
     };
+    // The record says which decisions the computer played for the seat.
+    assert_eq!(record.taken_over, computer);
+    let text = record.to_text();
+    let read = cardboard::command::read_records(&text).expect("reads");
+    assert_eq!(read[0].taken_over, computer);
     let mut game = CommandedGame::new(rules.start(&options).expect("starts"));
     let mut checked = 0;
     for command in &record.commands {

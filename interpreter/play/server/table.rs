@@ -62,6 +62,8 @@ struct Running<S: GameState> {
     /// The players of the computer's seats (and of remote seats taken over);
     /// `None` while it thinks.
     player: Option<SeatedPlayer>,
+    /// The decisions the computer played for a remote seat away.
+    taken_over: Vec<u64>,
 }
 
 /// A table: seats, the game in play, the games to come.
@@ -384,6 +386,9 @@ impl<R: Ruleset> Table<R> {
                 })
             })
             .collect();
+        if computer {
+            running.taken_over.push(command.decision);
+        }
         // A rules error stops the game: all are told when the table
         // settles.
         let _ = running.game.apply(mv, command);
@@ -588,6 +593,7 @@ impl<R: Ruleset> Table<R> {
                     game: CommandedGame::new(state),
                     seed,
                     player: Some(self.computer.player(seed)),
+                    taken_over: Vec::new(),
                 };
                 for seat in 0..self.players {
                     let message = self.state_message(&running, seat, None);
@@ -607,7 +613,7 @@ impl<R: Ruleset> Table<R> {
                 self.keep(GameReport {
                     table: self.index,
                     game: self.game_no,
-                    record: self.record(seed, Vec::new()),
+                    record: self.record(seed, Vec::new(), Vec::new()),
                     how: EndKind::Failed,
                     outcome: None,
                     message: Some(e.to_string()),
@@ -637,7 +643,11 @@ impl<R: Ruleset> Table<R> {
         self.keep(GameReport {
             table: self.index,
             game: self.game_no,
-            record: self.record(running.seed, running.game.log().to_vec()),
+            record: self.record(
+                running.seed,
+                running.game.log().to_vec(),
+                running.taken_over.clone(),
+            ),
             how,
             outcome,
             message,
@@ -657,8 +667,8 @@ impl<R: Ruleset> Table<R> {
     }
 
     /// The record of the game in play, seeded with `seed`, with its
-    /// `commands`.
-    fn record(&self, seed: u64, commands: Vec<Command>) -> GameRecord {
+    /// `commands` and the decisions the computer played for a seat away.
+    fn record(&self, seed: u64, commands: Vec<Command>, taken_over: Vec<u64>) -> GameRecord {
         let mut record = GameRecord::new(seed, self.config.settings.clone());
         record.rules = self.config.rules_name.clone();
         record.position = self.config.position.clone();
@@ -666,6 +676,7 @@ impl<R: Ruleset> Table<R> {
         record.table = Some(self.index);
         record.game = Some(self.game_no);
         record.commands = commands;
+        record.taken_over = taken_over;
         record
     }
 
