@@ -42,6 +42,17 @@ fn wait(child: &mut Child, deadline: Instant) -> ExitStatus {
     }
 }
 
+/// Waits for `child` to exit, at most until `deadline`, and reads what it
+/// wrote on its standard error (a pipe).
+fn wait_with_stderr(child: &mut Child, deadline: Instant) -> (ExitStatus, String) {
+    let status = wait(child, deadline);
+    let mut err = String::new();
+    if let Some(mut pipe) = child.stderr.take() {
+        let _ = pipe.read_to_string(&mut err);
+    }
+    (status, err)
+}
+
 /// Starts `cardboard serve ARGS` and returns it with its URL and the rest
 /// of its output (kept open while the test holds it: the server's lines
 /// do not fail on a closed pipe; its standard error is a pipe too, left
@@ -379,14 +390,7 @@ fn a_game_that_fails_is_told_with_the_file() {
         screen.contains("== the game ended: decision 2: "),
         "{screen}"
     );
-    let status = wait(&mut server.0, deadline);
-    let mut err = String::new();
-    let _ = server
-        .0
-        .stderr
-        .take()
-        .expect("stderr")
-        .read_to_string(&mut err);
+    let (status, err) = wait_with_stderr(&mut server.0, deadline);
     assert_eq!(status.code(), Some(1), "{err}");
     let mut rest = String::new();
     lines.read_to_string(&mut rest).expect("reads");
@@ -419,14 +423,7 @@ fn serve_refuses_seats_all_for_the_computer() {
             .spawn()
             .expect("serve starts"),
     );
-    let status = wait(&mut server.0, deadline);
-    let mut err = String::new();
-    let _ = server
-        .0
-        .stderr
-        .take()
-        .expect("stderr")
-        .read_to_string(&mut err);
+    let (status, err) = wait_with_stderr(&mut server.0, deadline);
     assert_eq!(status.code(), Some(1), "{err}");
     assert!(
         err.starts_with("error: games/agram.rcy: --seats gives every seat to the computer"),
