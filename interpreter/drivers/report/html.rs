@@ -200,8 +200,10 @@ pub fn page(report: &SimulateReport) -> String {
     section(&mut o, "settings", "Settings", &d.settings);
     let _ = writeln!(
         o,
-        "<p class=\"note\">{:.3} s, {:.0} games/s, {} threads.</p>",
-        report.seconds, report.games_per_second, report.jobs
+        "<p class=\"note\">{:.3} s, {} games/s, {} threads.</p>",
+        report.seconds,
+        super::rate(report.games_per_second),
+        report.jobs
     );
     section(&mut o, "outcomes", "How the games ended", &d.outcomes);
     seats(&mut o, &d);

@@ -546,6 +546,19 @@ fn choice_of(c: &ChoiceTally, branching: Branching) -> Choice {
     }
 }
 
+/// A rate (games a second) as the reports print it: whole numbers from
+/// 100 up, three digits below (a search's few games a second, `0.149`,
+/// are not `0`).
+pub fn rate(per_second: f64) -> String {
+    let digits = match per_second.abs() {
+        r if r >= 100.0 || r == 0.0 => 0,
+        r if r >= 10.0 => 1,
+        r if r >= 1.0 => 2,
+        _ => 3,
+    };
+    format!("{per_second:.digits$}")
+}
+
 /// Merges reports of shards of one run (`cardboard merge`) into the report
 /// of the games they cover together: the whole run's report, timing
 /// aside, when they cover every shard once. Refuses reports of different
@@ -621,4 +634,16 @@ pub fn merge(reports: &[SimulateReport]) -> Result<SimulateReport, String> {
         ..base
     };
     Ok(SimulateReport::from_tally(total, &settings, seconds, jobs))
+}
+
+#[cfg(test)]
+mod rate_tests {
+    #[test]
+    fn slow_rates_keep_their_digits() {
+        let rates: Vec<String> = [37102.4, 148.6, 12.34, 1.234, 0.1486, 0.0]
+            .into_iter()
+            .map(super::rate)
+            .collect();
+        assert_eq!(rates, ["37102", "149", "12.3", "1.23", "0.149", "0"]);
+    }
 }

@@ -71,8 +71,10 @@ pub(super) fn to_text(r: &SimulateReport) -> String {
     );
     let _ = writeln!(
         o,
-        "time:             {:.3} s, {:.0} games/s, {} threads",
-        r.seconds, r.games_per_second, r.jobs
+        "time:             {:.3} s, {} games/s, {} threads",
+        r.seconds,
+        super::rate(r.games_per_second),
+        r.jobs
     );
     let _ = writeln!(
         o,
