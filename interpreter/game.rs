@@ -84,6 +84,13 @@ pub trait GameState: Clone + Send {
     fn decisions(&self) -> u64 {
         0
     }
+    /// The settings of the game's rules (the declared constants a `--set`
+    /// may change) with their values in this game, each `(NAME, VALUE)`,
+    /// in the file's order: what a lobby shows. The default, for a game
+    /// without any, is none.
+    fn settings(&self) -> Vec<(String, String)> {
+        Vec::new()
+    }
     /// The legal moves of the current player, in a stable order (empty when
     /// the game is not running). A running game has found them (or made
     /// sure they can be found) without error when it reached the decision:

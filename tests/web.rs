@@ -535,6 +535,12 @@ async fn the_page_and_the_lobby_are_served() {
         ("agram.rcy", 3, 1)
     );
     assert_eq!(before.settings, vec![("NUMP".to_string(), "3".to_string())]);
+    // Every setting of the file with its value in play, --set applied.
+    let pair = |k: &str, v: &str| (k.to_string(), v.to_string());
+    assert_eq!(
+        before.values,
+        vec![pair("NUMP", "3"), pair("HANDSIZE", "6")]
+    );
     let holders =
         |l: &Lobby| -> Vec<String> { l.tables[0].seats.iter().map(|s| s.holder.clone()).collect() };
     assert_eq!(holders(&before), ["free", "computer", "free"]);

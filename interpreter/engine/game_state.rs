@@ -20,6 +20,10 @@ impl GameState for State {
         self.decisions
     }
 
+    fn settings(&self) -> Vec<(String, String)> {
+        State::settings(self)
+    }
+
     fn status(&self) -> Status {
         // A limit passed while the moves were listed (`legal_moves` and
         // the texts run the options).

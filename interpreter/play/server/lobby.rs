@@ -23,6 +23,11 @@ pub struct Lobby {
     /// The `--set` overrides the games are played with (the file's own
     /// values otherwise), each `[NAME, VALUE]`.
     pub settings: Vec<(String, String)>,
+    /// Every setting of the rules file (a declared constant `--set` may
+    /// change) with the value the games are played with, overrides
+    /// applied, in the file's order, each `[NAME, VALUE]`.
+    #[serde(default)]
+    pub values: Vec<(String, String)>,
     /// The number of seats of a game.
     pub players: usize,
     /// Games each table plays one after another.
@@ -76,6 +81,7 @@ where
         version: crate::play::protocol::VERSION,
         rules: config.rules_name.clone(),
         settings: config.settings.clone(),
+        values: hub.values.clone(),
         players: tables.first().map_or(0, |t| t.seats.len()),
         games: config.games,
         tables,

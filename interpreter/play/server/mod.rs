@@ -174,6 +174,8 @@ pub struct GameReport {
 pub struct Hub<R: Ruleset> {
     tables: Vec<Mutex<Table<R>>>,
     config: Arc<ServeConfig>,
+    /// The settings the games are played with (the lobby's `values`).
+    values: Vec<(String, String)>,
     /// Each token's table and seat.
     tokens: Mutex<HashMap<String, (usize, usize)>>,
     tokens_rng: Mutex<GameRng>,
@@ -259,19 +261,23 @@ where
     }
 }
 
-/// The number of players of the games `config` serves: that of a game of
+/// The number of players of the games `config` serves and the settings
+/// they are played with ([`GameState::settings`]): those of a game of
 /// `rules` started with the config's first seed. Errors (the rules' or
 /// the seats') when that game cannot start, `config` names more seats,
 /// or leaves no seat remote.
-pub fn players<R: Ruleset>(rules: &R, config: &ServeConfig) -> Result<usize, String> {
+pub fn players<R: Ruleset>(
+    rules: &R,
+    config: &ServeConfig,
+) -> Result<(usize, Vec<(String, String)>), String> {
     let options = crate::engine::GameOptions {
         seed: crate::drivers::game_seed(config.seed, 0),
         overrides: config.settings.clone(),
     };
-    let players = rules
+    let first = rules
         .start(&options)
-        .map_err(|e| format!("the game cannot start: {e}"))?
-        .num_players();
+        .map_err(|e| format!("the game cannot start: {e}"))?;
+    let players = first.num_players();
     if config.seats.len() > players {
         return Err(format!(
             "--seats names {} seats but the game has {players} players",
@@ -287,7 +293,7 @@ pub fn players<R: Ruleset>(rules: &R, config: &ServeConfig) -> Result<usize, Str
                 .to_string(),
         );
     }
-    Ok(players)
+    Ok((players, first.settings()))
 }
 
 /// A server bound to its address, ready to run.
@@ -306,7 +312,7 @@ where
     /// of seats is that of a game started with the config's first seed,
     /// [`players`]).
     pub async fn bind(rules: R, config: ServeConfig) -> Result<Server<R>, String> {
-        let players = players(&rules, &config)?;
+        let (players, values) = players(&rules, &config)?;
         if config.tables == 0 || config.games == 0 {
             return Err("give at least one table and one game".to_string());
         }
@@ -335,6 +341,7 @@ where
         let hub = Hub {
             tables,
             config: Arc::clone(&config),
+            values,
             tokens: Mutex::new(HashMap::new()),
             tokens_rng: Mutex::new(GameRng::new(mix64(clock ^ mix64(config.seed)))),
             next_conn: AtomicU64::new(0),

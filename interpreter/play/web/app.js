@@ -102,9 +102,13 @@
     if (!lobby) return;
     $('title').textContent = gameName(lobby.rules);
     document.title = `${gameName(lobby.rules)} · cardboard`;
-    const settings = lobby.settings.map(([k, v]) => `${k} = ${v}`).join(', ');
+    // Every setting with its value in play (`values`), the ones changed by
+    // --set marked; a game without settings says so.
+    const changed = new Set(lobby.settings.map(([k]) => k));
+    const settings = (lobby.values || [])
+      .map(([k, v]) => `${k} = ${v}${changed.has(k) ? ' (set)' : ''}`).join(', ');
     $('settings').textContent = `${lobby.rules}: ${lobby.players} seats; ` +
-      `${settings ? `settings ${settings}` : "the file's own settings"}; ` +
+      `${settings ? `settings ${settings}` : 'no settings'}; ` +
       `${lobby.games} game${lobby.games === 1 ? '' : 's'} per table.`;
     const wantSeat = params.has('seat') ? Number(params.get('seat')) : null;
     const wantTable = params.has('table') ? Number(params.get('table')) : 0;
