@@ -78,6 +78,14 @@ fn serve(args: &[&str]) -> (Guard, String, BufReader<ChildStdout>) {
     (server, url, lines)
 }
 
+/// [`serve`] on Agram for two players, with `--seats SEATS` and `more`
+/// arguments.
+fn serve_agram(seats: &str, more: &[&str]) -> (Guard, String, BufReader<ChildStdout>) {
+    let mut args = vec!["games/agram.rcy", "--set", "NUMP=2", "--seats", seats];
+    args.extend_from_slice(more);
+    serve(&args)
+}
+
 /// `cardboard join URL ARGS`, started: its keyboard, and its screen as it
 /// is printed.
 struct Join {
@@ -157,17 +165,10 @@ fn join_script(url: &str, args: &[&str], script: &str, deadline: Instant) -> (Ex
 fn a_person_at_join_plays_a_game_served_by_serve() {
     let deadline = Instant::now() + LIMIT;
     let record = std::env::temp_dir().join(format!("cardboard-serve-{}.jsonl", std::process::id()));
-    let (mut server, url, mut lines) = serve(&[
-        "games/agram.rcy",
-        "--set",
-        "NUMP=2",
-        "--seats",
+    let (mut server, url, mut lines) = serve_agram(
         "remote,random",
-        "--seed",
-        "5",
-        "--record",
-        record.to_str().expect("a path"),
-    ]);
+        &["--seed", "5", "--record", record.to_str().expect("a path")],
+    );
     let mut page_line = String::new();
     lines.read_line(&mut page_line).expect("the page line");
     assert!(
@@ -252,15 +253,7 @@ fn a_person_at_join_plays_a_game_served_by_serve() {
 #[test]
 fn a_script_piped_into_join_plays_the_whole_game() {
     let deadline = Instant::now() + LIMIT;
-    let (_server, url, _lines) = serve(&[
-        "games/agram.rcy",
-        "--set",
-        "NUMP=2",
-        "--seats",
-        "random,remote",
-        "--seed",
-        "8",
-    ]);
+    let (_server, url, _lines) = serve_agram("random,remote", &["--seed", "8"]);
     let script = format!("look\nfly\n{}", "0\n".repeat(20));
     let (status, screen) = join_script(&url, &["--name", "script"], &script, deadline);
     assert!(status.success(), "{screen}");
@@ -282,13 +275,7 @@ fn a_script_piped_into_join_plays_the_whole_game() {
 #[test]
 fn look_before_the_game_starts_says_it_has_not_started() {
     let deadline = Instant::now() + LIMIT;
-    let (_server, url, _lines) = serve(&[
-        "games/agram.rcy",
-        "--set",
-        "NUMP=2",
-        "--seats",
-        "remote,remote",
-    ]);
+    let (_server, url, _lines) = serve_agram("remote,remote", &[]);
     let mut join = join(&url, &[]);
     writeln!(join.keyboard, "look").expect("types");
     let mut screen = String::new();
@@ -310,13 +297,7 @@ fn look_before_the_game_starts_says_it_has_not_started() {
 #[test]
 fn join_leaves_at_the_end_of_a_short_script() {
     let deadline = Instant::now() + LIMIT;
-    let (_server, url, _lines) = serve(&[
-        "games/agram.rcy",
-        "--set",
-        "NUMP=2",
-        "--seats",
-        "remote,random",
-    ]);
+    let (_server, url, _lines) = serve_agram("remote,random", &[]);
     let (status, screen) = join_script(&url, &[], "0\n", deadline);
     assert!(status.success(), "{screen}");
     assert_eq!(
@@ -338,17 +319,7 @@ fn serve_writes_each_record_as_its_game_ends() {
     let deadline = Instant::now() + LIMIT;
     let record = std::env::temp_dir().join(format!("cardboard-each-{}.json", std::process::id()));
     let path = record.to_str().expect("a path");
-    let (_server, url, _lines) = serve(&[
-        "games/agram.rcy",
-        "--set",
-        "NUMP=2",
-        "--seats",
-        "remote,random",
-        "--games",
-        "2",
-        "--record",
-        path,
-    ]);
+    let (_server, url, _lines) = serve_agram("remote,random", &["--games", "2", "--record", path]);
     // Six moves for game 0, two of game 1, then the end of input: the
     // player leaves and game 1 waits.
     let (status, screen) = join_script(&url, &[], &"0\n".repeat(8), deadline);
