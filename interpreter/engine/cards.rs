@@ -429,16 +429,19 @@ impl Machine<'_> {
                 None => Items::Spaces(Vec::new()),
                 Some(start) => {
                     let spread = self.group_spread(dirs.as_ref(), start)?;
-                    let board = self.board_of(start)?.clone();
                     let mut out = Vec::new();
                     match self.space_cond(cond, *var) {
                         Some((test, loaded)) => {
                             self.group_into(&test, &loaded, (start, spread), &mut out)?;
                         }
                         None => {
-                            out = board.flood(start, spread, |s| {
-                                self.set_var(*var as usize, Value::Space(s));
-                                self.bool(cond).map_err(String::from)
+                            self.flood_until(start, spread, |m, s| {
+                                m.set_var(*var as usize, Value::Space(s));
+                                let kept = m.bool(cond)?;
+                                if kept {
+                                    out.push(s);
+                                }
+                                Ok((kept, false))
                             })?;
                             out.sort_unstable();
                         }

@@ -598,9 +598,8 @@ impl Machine<'_> {
                 return Ok(!some);
             };
             let spread = self.group_spread(dirs.as_ref(), start)?;
-            let board = self.board_of(start)?.clone();
             // At most every space of the board is visited.
-            self.charge(board.len() as usize)?;
+            self.charge(self.board_of(start)?.len() as usize)?;
             let test = self.space_cond(cond, *gv);
             if let (Some((t, tl)), true) = (&test, self.tabs.space_bits) {
                 if let Some((b, bl)) = self.space_cond(body, var) {
@@ -610,19 +609,19 @@ impl Machine<'_> {
                     }
                 }
             }
-            let decided = board.flood_until(start, spread, |s| {
+            let decided = self.flood_until(start, spread, |m, s| {
                 let kept = match &test {
-                    Some((t, loaded)) => t.holds(self, loaded, s),
+                    Some((t, loaded)) => t.holds(m, loaded, s),
                     None => {
-                        self.set_var(*gv as usize, Value::Space(s));
-                        self.bool(cond)?
+                        m.set_var(*gv as usize, Value::Space(s));
+                        m.bool(cond)?
                     }
                 };
                 if !kept {
-                    return Ok::<_, Fault>((false, false));
+                    return Ok((false, false));
                 }
-                self.set_var(var as usize, Value::Space(s));
-                Ok((true, self.bool(body)? == some))
+                m.set_var(var as usize, Value::Space(s));
+                Ok((true, m.bool(body)? == some))
             })?;
             return Ok(if decided { some } else { !some });
         }

@@ -287,17 +287,25 @@ impl Clone for State {
     /// index of what lies on the spaces reuse their allocations, and the
     /// scratch buffers stay `self`'s (a scratch is never copied).
     fn clone_from(&mut self, src: &State) {
-        self.tabs.clone_from(&src.tabs);
+        state::share(&mut self.tabs, &src.tabs);
         self.table.get_mut().clone_from(&src.table.borrow());
-        self.globals.clone_from(&src.globals);
+        state::share(&mut self.globals, &src.globals);
         self.frames.clone_from(&src.frames);
         self.status.clone_from(&src.status);
         self.decisions = src.decisions;
         self.outcome.clone_from(&src.outcome);
-        self.legal.get_mut().clone_from(&src.legal.borrow());
+        share_some(self.legal.get_mut(), &src.legal.borrow());
         self.sampled.get_mut().clone_from(&src.sampled.borrow());
-        self.plan.clone_from(&src.plan);
+        share_some(&mut self.plan, &src.plan);
         self.kept.clear();
+    }
+}
+
+/// [`state::share`] for a value that may be absent.
+fn share_some<T>(to: &mut Option<Arc<T>>, src: &Option<Arc<T>>) {
+    match (to, src) {
+        (Some(to), Some(src)) => state::share(to, src),
+        (to, src) => to.clone_from(src),
     }
 }
 

@@ -154,7 +154,7 @@ impl Clone for Table {
     /// `Rules::start_into`).
     fn clone_from(&mut self, src: &Table) {
         self.players = src.players;
-        self.cards.clone_from(&src.cards);
+        share(&mut self.cards, &src.cards);
         self.attr_width = src.attr_width;
         self.card_loc.clone_from(&src.card_loc);
         // Most locations are empty (the spaces of a board): emptied with a
@@ -171,17 +171,39 @@ impl Clone for Table {
         }
         self.ints.clone_from(&src.ints);
         self.strs.clone_from(&src.strs);
-        self.points.clone_from(&src.points);
+        if self.points.len() == src.points.len() {
+            for (to, from) in self.points.iter_mut().zip(&src.points) {
+                match (to, from) {
+                    (Some(to), Some(from)) => share(to, from),
+                    (to, from) => to.clone_from(from),
+                }
+            }
+        } else {
+            self.points.clone_from(&src.points);
+        }
         self.teams.clone_from(&src.teams);
         self.team_of.clone_from(&src.team_of);
         self.player_cycles.clone_from(&src.player_cycles);
         self.team_cycles.clone_from(&src.team_cycles);
         self.rng.clone_from(&src.rng);
-        self.boards.clone_from(&src.boards);
+        share(&mut self.boards, &src.boards);
         self.last_moved = src.last_moved;
         self.space_index.clone_from(&src.space_index);
         self.stopped.clone_from(&src.stopped);
         self.seen.clone_from(&src.seen);
+    }
+}
+
+/// `*to = src.clone()`, unless `to` already shares `src`'s value: then
+/// nothing is written. `Arc`'s own `clone_from` always writes both
+/// reference counts, and the values copied this way (the rules' tables,
+/// the boards, the kept setup's cards and point maps) are shared by the
+/// games of every thread: a write per copy made each thread's copies
+/// wait for the others' (see ARCHITECTURE.md, Invariants).
+#[inline]
+pub(super) fn share<T>(to: &mut std::sync::Arc<T>, src: &std::sync::Arc<T>) {
+    if !std::sync::Arc::ptr_eq(to, src) {
+        *to = std::sync::Arc::clone(src);
     }
 }
 

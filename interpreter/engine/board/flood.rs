@@ -100,70 +100,100 @@ impl BoardGeom {
         &self,
         start: SpaceId,
         spread: Option<DirMask>,
-        step: impl FnMut(SpaceId) -> Result<(bool, bool), E>,
+        mut step: impl FnMut(SpaceId) -> Result<(bool, bool), E>,
     ) -> Result<bool, E> {
+        let at = (self.first, self.len() as usize, start);
+        let step = |_: &mut (), s| step(s);
         let none = [NONE; 6];
         match spread {
-            None if self.hex => {
-                self.flood_until_by(start, step, |i| self.six.get(i).copied().unwrap_or(none))
-            }
-            None => self.flood_until_by(start, step, |i| {
+            None if self.hex => flood_with(&mut (), at, step, |_, i| {
+                self.six.get(i).copied().unwrap_or(none)
+            }),
+            None => flood_with(&mut (), at, step, |_, i| {
                 self.orth.get(i).copied().unwrap_or([NONE; 4])
             }),
-            Some(m) => self.flood_until_by(start, step, |i| self.masked(i, m)),
+            Some(m) => flood_with(&mut (), at, step, |_, i| self.masked(i, m)),
         }
     }
 
-    /// [`BoardGeom::flood_until`] with the neighbours of the space
-    /// numbered `i` on the board given by `near(i)` (`NONE` past them).
-    #[inline(always)]
-    fn flood_until_by<E, const K: usize>(
-        &self,
-        start: SpaceId,
-        mut step: impl FnMut(SpaceId) -> Result<(bool, bool), E>,
-        near: impl Fn(usize) -> [SpaceId; K],
-    ) -> Result<bool, E> {
-        match step(start)? {
-            (false, _) => return Ok(false),
-            (true, true) => return Ok(true),
-            (true, false) => {}
-        }
-        let len = self.len() as usize;
-        // Each space enters the queue once, so a board-long array serves
-        // as the queue; on the stack for boards of up to 256 spaces.
-        let (mut seen_small, mut seen_big) = ([false; 256], Vec::new());
-        let (mut queue_small, mut queue_big) = ([0 as SpaceId; 256], Vec::new());
-        let (seen, queue): (&mut [bool], &mut [SpaceId]) = if len <= seen_small.len() {
-            (&mut seen_small[..len], &mut queue_small[..len])
-        } else {
-            seen_big.resize(len, false);
-            queue_big.resize(len, 0);
-            (&mut seen_big, &mut queue_big)
-        };
-        seen[(start - self.first) as usize] = true;
-        queue[0] = start;
-        let (mut head, mut tail) = (0, 1);
-        while head < tail {
-            let s = queue[head];
-            head += 1;
-            for n in near((s - self.first) as usize) {
-                if n == NONE {
-                    continue;
+    /// The spaces next to the space numbered `i` on this board over which
+    /// a flood spreads (its own neighbours, `spread` `None`, or the
+    /// directions of a mask), `NONE` past them.
+    #[inline]
+    pub fn spread_near(&self, i: usize, spread: Option<DirMask>) -> [SpaceId; 8] {
+        let mut out = [NONE; 8];
+        match spread {
+            None if self.hex => {
+                if let Some(six) = self.six.get(i) {
+                    out[..6].copy_from_slice(six);
                 }
-                let i = (n - self.first) as usize;
-                if !seen[i] {
-                    seen[i] = true;
-                    match step(n)? {
-                        (true, true) => return Ok(true),
-                        (true, false) => {
-                            queue[tail] = n;
-                            tail += 1;
-                        }
-                        (false, _) => {}
+            }
+            None => {
+                if let Some(four) = self.orth.get(i) {
+                    out[..4].copy_from_slice(four);
+                }
+            }
+            Some(m) => out = self.masked(i, m),
+        }
+        out
+    }
+}
+
+/// A breadth-first search from `start` over the board whose spaces are
+/// numbered from `first`, `len` of them: `step(cx, s)` is called once for
+/// each space reached (as [`BoardGeom::flood_until`] says) and
+/// `near(cx, i)` gives the neighbours of the space numbered `i` (`NONE`
+/// past them). Both are handed the context `cx` rather than capturing
+/// it, so that a search may evaluate with the engine's machine as it
+/// goes and look its board up in the machine's table at each space,
+/// without holding a borrow of the board (or a copy of it: copying a
+/// board writes the reference counts that every thread's games share).
+#[inline(always)]
+pub(in crate::engine) fn flood_with<C, E, const K: usize>(
+    cx: &mut C,
+    (first, len, start): (SpaceId, usize, SpaceId),
+    mut step: impl FnMut(&mut C, SpaceId) -> Result<(bool, bool), E>,
+    near: impl Fn(&C, usize) -> [SpaceId; K],
+) -> Result<bool, E> {
+    match step(cx, start)? {
+        (false, _) => return Ok(false),
+        (true, true) => return Ok(true),
+        (true, false) => {}
+    }
+    // Each space enters the queue once, so a board-long array serves
+    // as the queue; on the stack for boards of up to 256 spaces.
+    let (mut seen_small, mut seen_big) = ([false; 256], Vec::new());
+    let (mut queue_small, mut queue_big) = ([0 as SpaceId; 256], Vec::new());
+    let (seen, queue): (&mut [bool], &mut [SpaceId]) = if len <= seen_small.len() {
+        (&mut seen_small[..len], &mut queue_small[..len])
+    } else {
+        seen_big.resize(len, false);
+        queue_big.resize(len, 0);
+        (&mut seen_big, &mut queue_big)
+    };
+    seen[(start - first) as usize] = true;
+    queue[0] = start;
+    let (mut head, mut tail) = (0, 1);
+    while head < tail {
+        let s = queue[head];
+        head += 1;
+        for n in near(cx, (s - first) as usize) {
+            if n == NONE {
+                continue;
+            }
+            let i = (n - first) as usize;
+            if !seen[i] {
+                seen[i] = true;
+                match step(cx, n)? {
+                    (true, true) => return Ok(true),
+                    (true, false) => {
+                        queue[tail] = n;
+                        tail += 1;
                     }
+                    (false, _) => {}
                 }
             }
         }
-        Ok(false)
     }
+    Ok(false)
 }

@@ -30,4 +30,5 @@ pub mod spatial;
 #[cfg(test)]
 mod tests;
 
+pub(in crate::engine) use flood::flood_with;
 pub use geom::{BoardGeom, Boards, Dir, Kind, SpaceId};

@@ -93,22 +93,27 @@ impl Machine<'_> {
                     return Ok(None);
                 };
                 let mut s = start;
-                let board = self.board_of(s)?.clone();
+                // The board is looked up at each step, not held or copied
+                // across the condition's evaluation (see `flood_with`).
+                let (len, track, hex) = {
+                    let b = self.board_of(s)?;
+                    (b.len(), b.track, b.hex)
+                };
                 let d = match dir {
                     Some(d) => self.dir(d)?,
-                    None if board.track => board::Dir::Next,
+                    None if track => board::Dir::Next,
                     None => {
                         return Err(format!(
                             "`{}` is {}: `after`/`before` need a direction, as in `(after 'S E 'V ...)`",
-                            board.name,
-                            if board.hex { "a hex board" } else { "a grid" }
+                            self.board_of(s)?.name,
+                            if hex { "a hex board" } else { "a grid" }
                         ).into())
                     }
                 };
                 let d = if *forward { d } else { d.opposite() };
                 let mut found = None;
-                for _ in 0..board.len() {
-                    match board.step(s, d)? {
+                for _ in 0..len {
+                    match self.board_of(s)?.step(s, d)? {
                         // Off the edge, or once around a wrapped axis.
                         None => break,
                         Some(n) if n == start => break,
@@ -135,6 +140,25 @@ impl Machine<'_> {
     #[inline]
     pub(in crate::engine) fn board_of(&self, s: u32) -> R<&board::BoardGeom> {
         board_in(&self.table.boards, s)
+    }
+
+    /// The breadth-first search of [`board::BoardGeom::flood_until`] over
+    /// the board of `start`, with `step` handed the machine: the board is
+    /// looked up in the table at each space reached rather than borrowed
+    /// (or copied, which writes reference counts every thread shares)
+    /// across the steps.
+    pub(in crate::engine) fn flood_until(
+        &mut self,
+        start: u32,
+        spread: Option<board::DirMask>,
+        step: impl FnMut(&mut Self, u32) -> R<(bool, bool)>,
+    ) -> R<bool> {
+        let bi = board_number(&self.table.boards, start)? as usize;
+        let b = &self.table.boards.boards[bi];
+        let at = (b.first, b.len() as usize, start);
+        super::flood_with(self, at, step, |m, i| {
+            m.table.boards.boards[bi].spread_near(i, spread)
+        })
     }
 
     /// Evaluates a direction: an error for a string that is none.
@@ -301,10 +325,11 @@ impl Machine<'_> {
             return Ok(out);
         };
         let d = self.dir(dir)?;
-        let board = board_in(&self.table.boards, start)?.clone();
+        // The board is looked up at each step (see `flood_with`).
+        let len = self.board_of(start)?.len();
         let mut s = start;
-        for _ in 0..board.len() {
-            match board.step_fast(s, d)? {
+        for _ in 0..len {
+            match self.board_of(s)?.step_fast(s, d)? {
                 Some(n) if n != start => {
                     self.set_var(var as usize, Value::Space(n));
                     if !self.bool(cond)? {

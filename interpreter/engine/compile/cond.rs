@@ -9,7 +9,6 @@ use super::expr::{int, space, str, value, walk_bool};
 use super::leaf::{IntLeaf, StrLeaf};
 use super::space::SpaceCond;
 use super::{Ctx, Run};
-use crate::engine::spatial::board_in;
 use crate::engine::value::Value;
 use crate::ir::*;
 
@@ -173,8 +172,7 @@ fn quantify(
                         return Ok(answer);
                     }
                 }
-                let boards = std::sync::Arc::clone(&m.table.boards);
-                let decided = board_in(&boards, start)?.flood_until(start, spread, |s| {
+                let decided = m.flood_until(start, spread, |m, s| {
                     let kept = match &c {
                         Some((c, loaded)) => c.holds(m, loaded, s),
                         None => {
@@ -183,7 +181,7 @@ fn quantify(
                         }
                     };
                     if !kept {
-                        return Ok::<_, crate::engine::eval::Fault>((false, false));
+                        return Ok((false, false));
                     }
                     let hit = match &b {
                         Some((b, loaded)) => b.holds(m, loaded, s),
