@@ -4,7 +4,8 @@
 //! leave the server small and an honest player answered; half-open
 //! connections (an HTTP request never finished) are closed; the caps on
 //! connections refuse with 503; a connection holding no seat that sends
-//! nothing is closed; and a move is answered at once (`TCP_NODELAY`).
+//! nothing is closed; a move is answered at once (`TCP_NODELAY`); and
+//! the flags of `serve` set these limits.
 //! Loopback only, every wait bounded.
 
 mod net;
@@ -400,4 +401,31 @@ async fn a_move_is_answered_in_milliseconds() {
         waits.len()
     );
     assert!(median < PROMPT, "median {median:?}");
+}
+
+/// `serve`'s flags set the limits: with `--max-connections 1` a second
+/// connection is refused with 503; `--idle-timeout` closes a silent
+/// connection; an idle timeout of 0 is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_flags_of_serve_set_the_limits() {
+    let served = Served::agram(&["--max-connections", "1", "--idle-timeout", "0.3"]);
+    let mut first = connect_from("127.0.0.1", &served.url())
+        .await
+        .expect("the first");
+    assert_eq!(
+        connect_from("127.0.0.1", &served.url()).await.err(),
+        Some(503)
+    );
+    assert_eq!(
+        first.closing().await.map(|(code, _)| code),
+        Some(Farewell::Idle.code())
+    );
+    let refused = Command::new(env!("CARGO_BIN_EXE_cardboard"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["serve", "games/agram.rcy", "--idle-timeout", "0"])
+        .output()
+        .expect("serve runs");
+    assert_eq!(refused.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(err.contains("--idle-timeout 0"), "{err}");
 }
