@@ -125,6 +125,12 @@ pub async fn join<W: Write>(config: &JoinConfig, out: W) -> i32 {
             message = stream.next() => {
                 let text = match message {
                     Some(Ok(Message::Text(text))) => text,
+                    Some(Ok(Message::Close(Some(frame)))) if !frame.reason.is_empty() => {
+                        // The close frame says why (docs/protocol.md,
+                        // "Limits and security").
+                        screen.line(&format!("the server closed the connection: {}", frame.reason));
+                        return 0;
+                    }
                     Some(Ok(Message::Close(_))) | None | Some(Err(_)) => {
                         screen.line("the server closed the connection");
                         return 0;

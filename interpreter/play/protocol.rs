@@ -15,13 +15,11 @@ use serde_json::Value;
 /// The version of the protocol: a client's `join` must name it.
 pub const VERSION: u32 = 2;
 
-/// The longest message the server reads, in bytes: a longer one is answered
-/// with [`ErrorCode::TooLong`] and otherwise ignored.
+/// The longest message the server reads, in bytes: a longer one (or a
+/// longer frame) is refused by the WebSocket layer as its header is read,
+/// answered with [`ErrorCode::TooLong`], and the connection closed (close
+/// code 1009; the seat may rejoin).
 pub const MAX_MESSAGE: usize = 16 * 1024;
-
-/// The longest WebSocket message or frame the server accepts at all: past
-/// this the connection is closed without a reply (the seat may rejoin).
-pub const MAX_FRAME: usize = 1024 * 1024;
 
 /// What a client sends.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -90,6 +88,10 @@ pub enum ErrorCode {
     NoGame,
     /// A command from a seat that is not to play.
     NotYourTurn,
+    /// Sent by the server, unasked, to a connection whose seat was taken
+    /// back with its token on another connection; the connection is then
+    /// closed (close code 4000).
+    TakenBack,
     /// A command for another decision than the one asked.
     WrongDecision,
     /// A move that is not legal now.

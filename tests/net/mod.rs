@@ -58,6 +58,11 @@ impl Client {
             .await
             .expect("connects in time")
             .expect("connects");
+        Client::from_socket(socket)
+    }
+
+    /// A client on a WebSocket already open.
+    pub fn from_socket(socket: WebSocketStream<MaybeTlsStream<TcpStream>>) -> Client {
         Client {
             socket,
             received: Vec::new(),
@@ -109,6 +114,29 @@ impl Client {
                     return Some(message);
                 }
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return None,
+                Some(Ok(_)) => {}
+            }
+        }
+    }
+
+    /// Reads what is left until the server closes the connection: the
+    /// messages (kept in `received`) and the close frame's code and
+    /// reason (`None` when the connection ended without one).
+    pub async fn closing(&mut self) -> Option<(u16, String)> {
+        loop {
+            let message = tokio::time::timeout(WAIT, self.socket.next())
+                .await
+                .expect("the server closes in time");
+            match message {
+                Some(Ok(Message::Text(text))) => {
+                    let message: ServerMessage =
+                        serde_json::from_str(text.as_str()).expect("the server's message reads");
+                    self.received.push(message);
+                }
+                Some(Ok(Message::Close(frame))) => {
+                    return frame.map(|f| (u16::from(f.code), f.reason.to_string()))
+                }
+                None | Some(Err(_)) => return None,
                 Some(Ok(_)) => {}
             }
         }

@@ -54,6 +54,21 @@ pub struct ServeArgs {
     /// FILE --game K` plays game K again (docs/protocol.md).
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
+    /// Connections open at once, in all (players, lobby and page
+    /// included); past this a new connection is answered 503 Service
+    /// Unavailable and closed.
+    #[arg(long, value_name = "N", default_value_t = super::DEFAULT_MAX_CONNECTIONS as u64, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub max_connections: u64,
+    /// Connections open at once from one IP address; past this a new one
+    /// from it is answered 503 Service Unavailable and closed.
+    #[arg(long, value_name = "N", default_value_t = super::DEFAULT_MAX_PER_ADDRESS as u64, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub max_connections_per_address: u64,
+    /// A WebSocket connection that holds no seat and sends no message for
+    /// this many seconds is closed (close code 4002). A connection must
+    /// also finish its HTTP request within 5 seconds, and no message may
+    /// exceed 16 KiB (docs/protocol.md, "Limits and security").
+    #[arg(long, value_name = "SECONDS", default_value_t = super::DEFAULT_IDLE_TIMEOUT.as_secs_f64())]
+    pub idle_timeout: f64,
 }
 
 /// The seats of `serve --seats` (one value on the command line).
@@ -149,6 +164,15 @@ where
             return 2;
         }
     };
+    let idle_timeout = match args.idle_timeout {
+        s if s.is_finite() && s > 0.0 && s <= 86_400.0 => Duration::from_secs_f64(s),
+        s => {
+            tell(format_args!(
+                "error: --idle-timeout {s}: give more than 0 and at most 86400 seconds\n"
+            ));
+            return 2;
+        }
+    };
     if let Err(e) = rules.check_settings(&settings) {
         tell(format_args!("error: {}: {e}\n", file.display()));
         return 1;
@@ -168,6 +192,10 @@ where
         rules_name: rules_name.clone(),
         position,
         records: None,
+        max_connections: args.max_connections as usize,
+        max_connections_per_address: args.max_connections_per_address as usize,
+        idle_timeout,
+        handshake_timeout: super::HANDSHAKE_TIME,
     };
     if let Err(e) = super::players(&rules, &config) {
         tell(format_args!("error: {}: {e}\n", file.display()));

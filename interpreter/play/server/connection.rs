@@ -4,18 +4,26 @@
 //! let go rather than waited for). Nothing a client sends can panic the
 //! server: every message is read with [`ClientMessage::read`] and every
 //! seat and table number is looked up, never indexed blindly.
+//!
+//! The server closes a connection with a close frame that says why
+//! ([`Farewell`]: its code and reason): the table played its games, a
+//! message too long, the seat taken back with its token elsewhere, a client
+//! that does not read, or one that holds no seat and sent nothing for
+//! `--idle-timeout`.
 
 use super::table::Conn;
 use super::{lock, Hub};
 use crate::drivers::Ruleset;
 use crate::game::GameState;
 use crate::play::protocol::{ClientMessage, ErrorCode, ServerMessage, VERSION};
-use axum::extract::ws::{Message, WebSocket};
+use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
 use std::sync::atomic::Ordering;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::{mpsc, Notify};
+use tokio::time::Instant;
+use tokio_tungstenite::tungstenite;
 
 /// Messages queued for one client at most; past this the client is let go
 /// (it may rejoin, and is sent the whole state again).
@@ -30,11 +38,81 @@ const DRAIN_TIME: Duration = Duration::from_secs(2);
 /// The longest player name kept, in characters.
 const MAX_NAME: usize = 64;
 
+/// Why the server closes a connection: the code and reason of its close
+/// frame (docs/protocol.md, "Limits and security").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Farewell {
+    /// 1000: the table played its games (after `bye`), or the client
+    /// closed first.
+    Done,
+    /// 1002: the client broke the WebSocket protocol.
+    Protocol,
+    /// 1009: a message or frame longer than
+    /// [`MAX_MESSAGE`](crate::play::protocol::MAX_MESSAGE) (after a
+    /// `too_long` error).
+    TooLong,
+    /// 4000: the seat was taken back with its token on another connection
+    /// (after a `taken_back` error).
+    TakenBack,
+    /// 4001: the client did not read what it was sent (its queue full, or
+    /// a write waited too long).
+    TooSlow,
+    /// 4002: the connection held no seat and sent no message for
+    /// `--idle-timeout`.
+    Idle,
+}
+
+impl Farewell {
+    /// The close code.
+    pub fn code(self) -> u16 {
+        match self {
+            Farewell::Done => 1000,
+            Farewell::Protocol => 1002,
+            Farewell::TooLong => 1009,
+            Farewell::TakenBack => 4000,
+            Farewell::TooSlow => 4001,
+            Farewell::Idle => 4002,
+        }
+    }
+
+    /// The close reason (at most 123 bytes, as a close frame allows).
+    pub fn reason(self) -> &'static str {
+        match self {
+            Farewell::Done => "goodbye",
+            Farewell::Protocol => "the WebSocket protocol was broken",
+            Farewell::TooLong => "a message over 16384 bytes",
+            Farewell::TakenBack => "the seat was taken back with its token on another connection",
+            Farewell::TooSlow => "the client did not read what it was sent",
+            Farewell::Idle => "no seat and no message for too long",
+        }
+    }
+}
+
+/// How a connection is told to end, and why.
+#[derive(Debug, Default)]
+pub struct Kick {
+    notify: Notify,
+    why: Mutex<Option<Farewell>>,
+}
+
+impl Kick {
+    /// Ends the connection with `why` (the first reason given is kept).
+    pub fn let_go(&self, why: Farewell) {
+        lock(&self.why).get_or_insert(why);
+        self.notify.notify_one();
+    }
+
+    /// Why the connection was let go, if it was.
+    fn why(&self) -> Option<Farewell> {
+        *lock(&self.why)
+    }
+}
+
 /// What a connection knows of itself.
 struct Session {
     id: u64,
     tx: mpsc::Sender<String>,
-    kick: Arc<Notify>,
+    kick: Arc<Kick>,
     /// Its table and seat, once joined.
     seat: Option<(usize, usize)>,
 }
@@ -64,19 +142,29 @@ where
     hub.open.fetch_add(1, Ordering::AcqRel);
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<String>(QUEUE);
-    let kick = Arc::new(Notify::new());
+    let kick = Arc::new(Kick::default());
     let writer_kick = Arc::clone(&kick);
     let mut writer = tokio::spawn(async move {
+        let mut read = true;
         while let Some(text) = rx.recv().await {
             let sent = tokio::time::timeout(SEND_TIME, sink.send(Message::Text(text.into()))).await;
             if !matches!(sent, Ok(Ok(()))) {
+                read = false;
                 break;
             }
         }
-        let _ = tokio::time::timeout(SEND_TIME, sink.close()).await;
         // A client that stopped reading (or a closed connection) ends the
         // reading side too, which leaves the seat.
-        writer_kick.notify_one();
+        if !read {
+            writer_kick.let_go(Farewell::TooSlow);
+        }
+        let why = writer_kick.why().unwrap_or(Farewell::Done);
+        let frame = CloseFrame {
+            code: why.code(),
+            reason: why.reason().into(),
+        };
+        let _ = tokio::time::timeout(SEND_TIME, sink.send(Message::Close(Some(frame)))).await;
+        writer_kick.notify.notify_one();
     });
     let mut session = Session {
         id: hub.next_conn.fetch_add(1, Ordering::Relaxed),
@@ -84,14 +172,28 @@ where
         kick,
         seat: None,
     };
+    let idle = hub.config.idle_timeout;
+    let mut heard = Instant::now();
     loop {
         let kick = Arc::clone(&session.kick);
+        let seatless = session.seat.is_none();
         let message = tokio::select! {
             m = stream.next() => m,
-            _ = kick.notified() => break,
+            _ = kick.notify.notified() => break,
+            _ = tokio::time::sleep_until(heard + idle), if seatless => {
+                kick.let_go(Farewell::Idle);
+                break;
+            }
         };
+        if matches!(message, Some(Ok(Message::Text(_) | Message::Binary(_)))) {
+            heard = Instant::now();
+        }
         let keep = match message {
-            None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
+            None | Some(Ok(Message::Close(_))) => break,
+            Some(Err(e)) => {
+                refuse_broken(&session, e);
+                break;
+            }
             Some(Ok(Message::Text(text))) => match ClientMessage::read(text.as_str()) {
                 Ok(message) => handle(&hub, &mut session, message),
                 Err(refused) => session.reply(&refused),
@@ -118,6 +220,34 @@ where
     }
     if hub.open.fetch_sub(1, Ordering::AcqRel) == 1 {
         hub.all_closed.notify_one();
+    }
+}
+
+/// A message the WebSocket layer refused (`e`): one too long is answered
+/// with `too_long`, and the connection is let go with the close code that
+/// says why.
+fn refuse_broken(session: &Session, e: axum::Error) {
+    let Ok(e) = e.into_inner().downcast::<tungstenite::Error>() else {
+        return;
+    };
+    match *e {
+        tungstenite::Error::Capacity(tungstenite::error::CapacityError::MessageTooLong {
+            size,
+            max_size,
+        }) => {
+            session.reply(&ServerMessage::error(
+                ErrorCode::TooLong,
+                format!(
+                    "a message of {size} bytes: at most {max_size} are read; \
+                     the connection closes"
+                ),
+            ));
+            session.kick.let_go(Farewell::TooLong);
+        }
+        tungstenite::Error::Capacity(_) | tungstenite::Error::Protocol(_) => {
+            session.kick.let_go(Farewell::Protocol);
+        }
+        _ => {}
     }
 }
 
@@ -257,8 +387,13 @@ where
             if let Some(refused) = table.refuse_join(s) {
                 return (Err(Some(refused)), Vec::new());
             }
-            let token = hub.new_token(t, s);
-            (Ok(s), table.join(s, name, token, conn))
+            match hub.new_token(t, s) {
+                Ok(token) => (Ok(s), table.join(s, name, token, conn)),
+                Err(e) => (
+                    Err(Some(ServerMessage::error(ErrorCode::NoSeat, e))),
+                    Vec::new(),
+                ),
+            }
         });
         match taken {
             Some(Ok(s)) => {

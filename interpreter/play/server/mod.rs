@@ -25,6 +25,8 @@
 
 pub mod cli;
 pub mod connection;
+pub mod credentials;
+pub mod listener;
 pub mod lobby;
 pub mod table;
 
@@ -32,14 +34,13 @@ use crate::command::GameRecord;
 use crate::drivers::{Ruleset, DEFAULT_MAX_DECISIONS};
 use crate::game::{GameState, Outcome};
 use crate::play::protocol::EndKind;
-use crate::random::{mix64, GameRng};
 use crate::search::seats::{SeatKind, Seats};
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::State;
+use axum::extract::{ConnectInfo, State};
 use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::Router;
-use rand::Rng as _;
+use listener::{GuardedListener, Limits, Peer};
 use std::collections::HashMap;
 use std::fmt;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
@@ -128,7 +129,36 @@ pub struct ServeConfig {
     /// Where each game's record is sent as the game ends (`--record`:
     /// to the thread writing the file; `None` ends that thread).
     pub records: Option<std::sync::mpsc::Sender<Option<GameRecord>>>,
+    /// Connections open at once, in all (`--max-connections`).
+    pub max_connections: usize,
+    /// Connections open at once from one address
+    /// (`--max-connections-per-address`).
+    pub max_connections_per_address: usize,
+    /// How long a WebSocket connection holding no seat may send nothing
+    /// before it is closed (`--idle-timeout`).
+    pub idle_timeout: Duration,
+    /// How long a connection is given to send a whole HTTP request (its
+    /// WebSocket handshake), [`HANDSHAKE_TIME`].
+    pub handshake_timeout: Duration,
 }
+
+/// The default of `--max-connections`.
+pub const DEFAULT_MAX_CONNECTIONS: usize = 1000;
+
+/// The default of `--max-connections-per-address`.
+pub const DEFAULT_MAX_PER_ADDRESS: usize = 100;
+
+/// The default of `--idle-timeout`.
+pub const DEFAULT_IDLE_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// The time a connection is given to send a whole HTTP request, its
+/// WebSocket handshake included ([`listener`]).
+pub const HANDSHAKE_TIME: Duration = Duration::from_secs(5);
+
+/// The read buffer of a WebSocket connection, in bytes: with the limit
+/// of a message ([`crate::play::protocol::MAX_MESSAGE`]), what bounds the
+/// memory a client's messages take at the server.
+pub const READ_BUFFER: usize = 4 * 1024;
 
 impl ServeConfig {
     /// One table, one game, every seat remote, on a free loopback port.
@@ -147,6 +177,10 @@ impl ServeConfig {
             rules_name: rules_name.to_string(),
             position: None,
             records: None,
+            max_connections: DEFAULT_MAX_CONNECTIONS,
+            max_connections_per_address: DEFAULT_MAX_PER_ADDRESS,
+            idle_timeout: DEFAULT_IDLE_TIMEOUT,
+            handshake_timeout: HANDSHAKE_TIME,
         }
     }
 }
@@ -178,7 +212,6 @@ pub struct Hub<R: Ruleset> {
     values: Vec<(String, String)>,
     /// Each token's table and seat.
     tokens: Mutex<HashMap<String, (usize, usize)>>,
-    tokens_rng: Mutex<GameRng>,
     next_conn: AtomicU64,
     tables_left: AtomicUsize,
     /// Connections still open.
@@ -250,14 +283,12 @@ where
         }
     }
 
-    /// A new reconnection token, for `seat` at table `t`.
-    fn new_token(&self, t: usize, seat: usize) -> String {
-        let token = {
-            let mut rng = lock(&self.tokens_rng);
-            format!("{:016x}{:016x}", rng.next_u64(), rng.next_u64())
-        };
+    /// A new reconnection token, for `seat` at table `t`: from the
+    /// operating system's randomness only ([`credentials::token`]).
+    fn new_token(&self, t: usize, seat: usize) -> Result<String, String> {
+        let token = credentials::token()?;
         lock(&self.tokens).insert(token.clone(), (t, seat));
-        token
+        Ok(token)
     }
 }
 
@@ -332,18 +363,14 @@ where
                 ))
             })
             .collect();
-        // The tokens are credentials, not the game's chance: their
-        // generator is seeded from the clock too, so that knowing --seed
-        // does not give them away. They change nothing in the games.
-        let clock = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64);
+        // The tokens are credentials: a server that cannot make one would
+        // seat nobody, so it does not start.
+        credentials::token()?;
         let hub = Hub {
             tables,
             config: Arc::clone(&config),
             values,
             tokens: Mutex::new(HashMap::new()),
-            tokens_rng: Mutex::new(GameRng::new(mix64(clock ^ mix64(config.seed)))),
             next_conn: AtomicU64::new(0),
             tables_left: AtomicUsize::new(tables_n),
             open: AtomicUsize::new(0),
@@ -386,7 +413,14 @@ where
             .with_state(Arc::clone(&hub));
         let done = Arc::clone(&hub);
         let shutdown = async move { done.all_done.notified().await };
-        let _ = axum::serve(self.listener, app)
+        let config = &hub.config;
+        let limits = Limits {
+            max_connections: config.max_connections,
+            max_per_address: config.max_connections_per_address,
+            handshake: config.handshake_timeout,
+        };
+        let listener = GuardedListener::new(self.listener, limits);
+        let _ = axum::serve(listener, app.into_make_service_with_connect_info::<Peer>())
             .with_graceful_shutdown(shutdown)
             .await;
         // Let the connections send their last messages (bounded in time).
@@ -417,15 +451,25 @@ pub fn reachable(addr: SocketAddr) -> SocketAddr {
     SocketAddr::new(ip, addr.port())
 }
 
-/// `/ws`: a client's connection.
-async fn upgrade<R>(ws: WebSocketUpgrade, State(hub): State<Arc<Hub<R>>>) -> impl IntoResponse
+/// `/ws`: a client's connection. A message or frame over
+/// [`MAX_MESSAGE`](crate::play::protocol::MAX_MESSAGE) is refused as its
+/// header is read, before its payload is (the connection is closed,
+/// [`connection`]).
+async fn upgrade<R>(
+    ws: WebSocketUpgrade,
+    ConnectInfo(peer): ConnectInfo<Peer>,
+    State(hub): State<Arc<Hub<R>>>,
+) -> impl IntoResponse
 where
     R: Ruleset + Send + 'static,
     R::State: 'static,
     <R::State as GameState>::Move: 'static,
 {
-    ws.max_message_size(crate::play::protocol::MAX_FRAME)
-        .max_frame_size(crate::play::protocol::MAX_FRAME)
+    peer.upgraded();
+    let most = crate::play::protocol::MAX_MESSAGE;
+    ws.max_message_size(most)
+        .max_frame_size(most)
+        .read_buffer_size(READ_BUFFER)
         .on_upgrade(move |socket| connection::serve(socket, hub))
 }
 

@@ -6,6 +6,7 @@
 //! never holds up the others), and hands back the work to start once it
 //! is unlocked ([`Action`]): a computer's move, a timer.
 
+use super::connection::{Farewell, Kick};
 use super::{GameReport, SeatSpec, ServeConfig};
 use crate::command::{Command, CommandError, CommandedGame, GameRecord};
 use crate::drivers::{game_seed, Ruleset};
@@ -14,7 +15,7 @@ use crate::game::{GameState, Status};
 use crate::play::protocol::{EndKind, ErrorCode, Played, ServerMessage};
 use crate::search::seats::{SeatedPlayer, Seats};
 use std::sync::Arc;
-use tokio::sync::{mpsc, Notify};
+use tokio::sync::mpsc;
 use tokio::time::Instant;
 
 /// A client's connection as a table holds it: where to queue its messages.
@@ -25,8 +26,8 @@ pub struct Conn {
     /// Its bounded queue of messages (JSON texts).
     pub tx: mpsc::Sender<String>,
     /// Told when the table lets the connection go (too slow, replaced by a
-    /// rejoin, the last game played).
-    pub kick: Arc<Notify>,
+    /// rejoin, the last game played), and why.
+    pub kick: Arc<Kick>,
 }
 
 /// One seat.
@@ -209,10 +210,22 @@ impl<R: Ruleset> Table<R> {
         self.settle()
     }
 
-    /// Gives `seat` back to its player on a new connection.
+    /// Gives `seat` back to its player on a new connection. A connection
+    /// that still held it is told (`taken_back`) and let go: the token is
+    /// the seat's credential, and its newest holder has it (the old
+    /// connection may be one the server has not yet seen drop).
     pub fn rejoin(&mut self, seat: usize, conn: Conn) -> Vec<Action<R::State>> {
         if let Some(old) = self.seats[seat].conn.take() {
-            old.kick.notify_one();
+            let told = ServerMessage::error(
+                ErrorCode::TakenBack,
+                format!(
+                    "seat {seat} of table {} was taken back with its token on another \
+                     connection: this one closes",
+                    self.index
+                ),
+            );
+            let _ = old.tx.try_send(told.to_text());
+            old.kick.let_go(Farewell::TakenBack);
         }
         self.connect(seat, conn);
         let messages = self.running.as_ref().map(|running| {
@@ -454,7 +467,7 @@ impl<R: Ruleset> Table<R> {
             return;
         };
         if conn.tx.try_send(message.to_text()).is_err() {
-            conn.kick.notify_one();
+            conn.kick.let_go(Farewell::TooSlow);
             s.conn = None;
             s.away_since = Some(Instant::now());
             self.dropped.push(seat);
@@ -686,7 +699,7 @@ impl<R: Ruleset> Table<R> {
         self.broadcast(&ServerMessage::Bye);
         for seat in &mut self.seats {
             if let Some(conn) = seat.conn.take() {
-                conn.kick.notify_one();
+                conn.kick.let_go(Farewell::Done);
             }
         }
     }
