@@ -1,5 +1,6 @@
-//! Connect Four (`examples/connect4.rcy`) against an independent reading
-//! of its rules in Rust: the reference's perft from the start agrees with
+//! Connect Four (`examples/connect4.rcy`, discs in the squares'
+//! storages, and `examples/connect4-pieces.rcy`, discs as pieces) against
+//! an independent reading of its rules in Rust: the reference's perft from the start agrees with
 //! the published counts (the same as OpenSpiel's `connect_four`), the
 //! engine's perft with the reference's (on 6 x 7 and on smaller boards,
 //! where wins and full boards come early), and seeded random games played
@@ -84,9 +85,15 @@ impl Reference for Connect4 {
         let mut cells = Vec::new();
         for r in 0..self.rows {
             for c in 0..self.cols {
-                let disc = view.int(&format!("BOARD[{r},{c}]"), "DISC");
-                assert!((0..=2).contains(&disc), "a disc {disc} at {r},{c}");
-                cells.push(disc as u8);
+                // A disc in the storage DISC, or a piece in the location DISC.
+                let square = format!("BOARD[{r},{c}]");
+                let pieces = view.cards(&square, "vloc DISC");
+                cells.push(match (view.int(&square, "DISC"), pieces.as_slice()) {
+                    (disc @ 0..=2, []) => disc as u8,
+                    (0, [piece]) if piece == "RED" => 1,
+                    (0, [piece]) if piece == "YELLOW" => 2,
+                    other => panic!("{square} holds {other:?}"),
+                });
             }
         }
         let mover = s.current_player();
@@ -138,17 +145,24 @@ impl Reference for Connect4 {
 /// gives the same): nodes at depths 1 to 8; the first wins are at depth 7.
 const PUBLISHED: [u64; 8] = [7, 49, 343, 2401, 16807, 117649, 823536, 5673234];
 
-fn rules() -> &'static Rules {
-    static RULES: OnceLock<Rules> = OnceLock::new();
-    RULES.get_or_init(|| classic::load(&classic::example("connect4.rcy", "CONNECT4_RULES")))
+/// The two files, each with the variable that names a copy to test instead.
+const FILES: [(&str, &str); 2] = [
+    ("connect4.rcy", "CONNECT4_RULES"),
+    ("connect4-pieces.rcy", "CONNECT4_PIECES_RULES"),
+];
+
+fn rules(file: usize) -> &'static Rules {
+    static RULES: [OnceLock<Rules>; 2] = [OnceLock::new(), OnceLock::new()];
+    let (name, var) = FILES[file];
+    RULES[file].get_or_init(|| classic::load(&classic::example(name, var)))
 }
 
-fn start(r: &Connect4, seed: u64) -> State {
+fn start(file: usize, r: &Connect4, seed: u64) -> State {
     let set = [
         ("ROWS", r.rows.to_string()),
         ("COLUMNS", r.cols.to_string()),
     ];
-    classic::start(rules(), seed, &set)
+    classic::start(rules(file), seed, &set)
 }
 
 #[test]
@@ -162,21 +176,29 @@ fn reference_perft_matches_the_published_counts() {
 
 #[test]
 fn engine_perft_matches_the_reference() {
+    for file in 0..FILES.len() {
+        engine_perft_of(file);
+    }
+}
+
+fn engine_perft_of(file: usize) {
+    let name = FILES[file].0;
     let r = Connect4::new(6, 7);
-    let s = start(&r, 1);
-    assert_eq!(r.read(&s), r.initial());
-    assert_eq!(engine_perft(&s, 4).unwrap(), vec![1, 7, 49, 343, 2401]);
+    let s = start(file, &r, 1);
+    assert_eq!(r.read(&s), r.initial(), "{name}");
+    let counts = engine_perft(&s, 4).unwrap();
+    assert_eq!(counts, vec![1, 7, 49, 343, 2401], "{name}");
     // On small boards the first wins (four in a column or in the bottom
     // row, from depth 7) come sooner in the tree; the diagonals take ten
     // discs, too deep for perft here: the random games check them.
     for (rows, cols, depth) in [(4, 4, 8), (4, 5, 7)] {
         let small = Connect4::new(rows, cols);
-        let s = start(&small, 1);
-        assert_eq!(small.read(&s), small.initial());
+        let s = start(file, &small, 1);
+        assert_eq!(small.read(&s), small.initial(), "{name}");
         assert_eq!(
             engine_perft(&s, depth).unwrap(),
             classic::perft(&small, &small.initial(), depth),
-            "{rows} x {cols}"
+            "{name} {rows} x {cols}"
         );
         assert!(small.wins.get() > 0, "{rows} x {cols}: wins were counted");
     }
@@ -186,18 +208,22 @@ fn engine_perft_matches_the_reference() {
 fn random_games_agree_with_the_reference_at_every_decision() {
     // CONNECT4_GAMES=N for a longer run: 6 x 7, 4 x 4 and 5 x 4 in turn.
     let n = classic::games("CONNECT4_GAMES", 24);
-    let (mut wins, mut draws) = (0, 0);
-    let mut decisions = 0;
-    for seed in 0..n {
-        let (rows, cols) = [(6, 7), (4, 4), (5, 4)][seed as usize % 3];
-        let r = Connect4::new(rows, cols);
-        decisions += classic::agree(&r, start(&r, seed), seed);
-        wins += r.wins.get();
-        draws += r.draws.get();
+    for (file, (name, _)) in FILES.iter().enumerate() {
+        let (mut wins, mut draws) = (0, 0);
+        let mut decisions = 0;
+        for seed in 0..n {
+            let (rows, cols) = [(6, 7), (4, 4), (5, 4)][seed as usize % 3];
+            let r = Connect4::new(rows, cols);
+            decisions += classic::agree(&r, start(file, &r, seed), seed);
+            wins += r.wins.get();
+            draws += r.draws.get();
+        }
+        eprintln!(
+            "{name}: {n} games, {decisions} decisions; offered: {wins} wins, {draws} full boards"
+        );
+        assert!(
+            wins > 0 && draws > 0,
+            "{name}: the games went through wins and full boards"
+        );
     }
-    eprintln!("{n} games, {decisions} decisions; offered: {wins} wins, {draws} full boards");
-    assert!(
-        wins > 0 && draws > 0,
-        "the games went through wins and full boards"
-    );
 }

@@ -1,5 +1,6 @@
-//! Tic-tac-toe (`examples/tictactoe.rcy`) against an independent reading
-//! of its rules in Rust: the reference's perft and its tally of finished
+//! Tic-tac-toe (`examples/tictactoe.rcy`, marks in the squares'
+//! storages, and `examples/tictactoe-pieces.rcy`, marks as pieces) against
+//! an independent reading of its rules in Rust: the reference's perft and its tally of finished
 //! games agree with the published counts (the same as OpenSpiel's
 //! `tic_tac_toe`), the engine's whole game tree with the reference's
 //! (nodes at every depth, and the games won by each side and drawn), and
@@ -67,9 +68,15 @@ impl Reference for TicTacToe {
         let view = View::of(s);
         let mut cells = [0; 9];
         for (i, cell) in cells.iter_mut().enumerate() {
-            let mark = view.int(&format!("BOARD[{},{}]", i / 3, i % 3), "MARK");
-            assert!((0..=2).contains(&mark), "a mark {mark} on square {i}");
-            *cell = mark as u8;
+            // A mark in the storage MARK, or a piece in the location MARK.
+            let square = format!("BOARD[{},{}]", i / 3, i % 3);
+            let pieces = view.cards(&square, "vloc MARK");
+            *cell = match (view.int(&square, "MARK"), pieces.as_slice()) {
+                (mark @ 0..=2, []) => mark as u8,
+                (0, [piece]) if piece == "X" => 1,
+                (0, [piece]) if piece == "O" => 2,
+                other => panic!("square {i} holds {other:?}"),
+            };
         }
         Pos {
             cells,
@@ -110,9 +117,16 @@ const PUBLISHED: [u64; 9] = [9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127
 /// The finished games: won by crosses, won by noughts, drawn (255168 in all).
 const GAMES: [u64; 3] = [131184, 77904, 46080];
 
-fn rules() -> &'static Rules {
-    static RULES: OnceLock<Rules> = OnceLock::new();
-    RULES.get_or_init(|| classic::load(&classic::example("tictactoe.rcy", "TICTACTOE_RULES")))
+/// The two files, each with the variable that names a copy to test instead.
+const FILES: [(&str, &str); 2] = [
+    ("tictactoe.rcy", "TICTACTOE_RULES"),
+    ("tictactoe-pieces.rcy", "TICTACTOE_PIECES_RULES"),
+];
+
+fn rules(file: usize) -> &'static Rules {
+    static RULES: [OnceLock<Rules>; 2] = [OnceLock::new(), OnceLock::new()];
+    let (name, var) = FILES[file];
+    RULES[file].get_or_init(|| classic::load(&classic::example(name, var)))
 }
 
 /// How the finished games under `p` end, added to `tally` (crosses won,
@@ -159,29 +173,38 @@ fn reference_matches_the_published_counts() {
 
 #[test]
 fn engine_game_tree_matches_the_reference() {
-    let mut s = classic::start(rules(), 1, &[]);
-    assert_eq!(TicTacToe.read(&s), TicTacToe.initial());
-    assert_eq!(
-        engine_perft(&s, 10).unwrap(),
-        classic::perft(&TicTacToe, &TicTacToe.initial(), 10)
-    );
-    let mut tally = [0; 3];
-    engine_games(&mut s, &mut tally);
-    assert_eq!(tally, GAMES);
+    for (file, (name, _)) in FILES.iter().enumerate() {
+        let mut s = classic::start(rules(file), 1, &[]);
+        assert_eq!(TicTacToe.read(&s), TicTacToe.initial(), "{name}");
+        assert_eq!(
+            engine_perft(&s, 10).unwrap(),
+            classic::perft(&TicTacToe, &TicTacToe.initial(), 10),
+            "{name}"
+        );
+        let mut tally = [0; 3];
+        engine_games(&mut s, &mut tally);
+        assert_eq!(tally, GAMES, "{name}");
+    }
 }
 
 #[test]
 fn random_games_agree_with_the_reference_at_every_decision() {
     // TICTACTOE_GAMES=N for a longer run.
     let n = classic::games("TICTACTOE_GAMES", 40);
+    for (file, (name, _)) in FILES.iter().enumerate() {
+        random_games(name, rules(file), n);
+    }
+}
+
+fn random_games(name: &str, rules: &Rules, n: u64) {
     let mut ends = [0; 3];
     let mut decisions = 0;
     for seed in 0..n {
-        decisions += classic::agree(&TicTacToe, classic::start(rules(), seed, &[]), seed);
+        decisions += classic::agree(&TicTacToe, classic::start(rules, seed, &[]), seed);
     }
     // How the same games ended (the same seeds draw the same moves).
     for seed in 0..n {
-        let mut s = classic::start(rules(), seed, &[]);
+        let mut s = classic::start(rules, seed, &[]);
         let mut rng = cardboard::random::GameRng::new(seed);
         while s.status() == Status::Running {
             let moves = s.legal_moves();
@@ -193,9 +216,9 @@ fn random_games_agree_with_the_reference_at_every_decision() {
             _ => ends[2] += 1,
         }
     }
-    eprintln!("{n} games, {decisions} decisions; crosses, noughts, draws: {ends:?}");
+    eprintln!("{name}: {n} games, {decisions} decisions; crosses, noughts, draws: {ends:?}");
     assert!(
         ends.iter().all(|&e| e > 0),
-        "the games went through both wins and a draw"
+        "{name}: the games went through both wins and a draw"
     );
 }
