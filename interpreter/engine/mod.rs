@@ -93,6 +93,9 @@ pub struct Tables {
     pub line_starts: Vec<u32>,
     /// The rules' source text, when known (to quote it in messages).
     pub source: Arc<str>,
+    /// The rules file's name, when known: a message read beside another
+    /// file's (a position's) names it in front of its places.
+    pub file: Arc<str>,
     /// The direction each symbol names (`N`, `NE`, `NEXT`, ...), by symbol.
     pub dirs: Vec<Option<board::Dir>>,
     /// The symbol of each direction among the symbols (for `rotate`), by
@@ -188,6 +191,7 @@ impl Tables {
             attr_lookup: index(&prog.attr_keys),
             line_starts: Vec::new(),
             source: "".into(),
+            file: "".into(),
             dirs,
             dir_names: {
                 let mut names = [None; board::Dir::COUNT];

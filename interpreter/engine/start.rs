@@ -23,6 +23,7 @@ impl Rules {
             .chain(source.match_indices('\n').map(|(i, _)| i as u32 + 1))
             .collect();
         tabs.source = source.into();
+        tabs.file = file_name.into();
         Ok(Rules {
             program,
             tabs: Arc::new(tabs),
@@ -239,9 +240,13 @@ impl Rules {
         };
         *drew = scratch.rng != rng;
         if !(1..=MAX_PLAYERS).contains(&players) {
-            return Err(PlayError::Rules(format!(
+            let f = format!(
                 "`create players` makes {players} players: between 1 and {MAX_PLAYERS} are allowed"
-            )));
+            );
+            let m = Machine::new(tabs, &mut scratch, &mut room, &globals);
+            return Err(PlayError::Rules(
+                m.locate(f.into(), prog.setup.players_span).into(),
+            ));
         }
         let boards = {
             let mut m = Machine::new(tabs, &mut scratch, &mut room, &globals);
@@ -253,7 +258,10 @@ impl Rules {
         *drew = scratch.rng != rng;
         let mut table = Table::new(tabs, players as usize, boards, rng.clone());
         if let Some(teams) = &prog.setup.teams {
-            create::set_teams(&mut table, teams).map_err(|e| PlayError::Rules(e.into()))?;
+            create::set_teams(&mut table, teams).map_err(|f| {
+                let m = Machine::new(tabs, &mut scratch, &mut room, &globals);
+                PlayError::Rules(m.locate(f, prog.setup.teams_span).into())
+            })?;
         }
         {
             let mut m = Machine::new(tabs, &mut table, &mut room, &globals);

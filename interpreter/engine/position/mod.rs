@@ -113,6 +113,17 @@ fn parse_num<T: std::str::FromStr>(
     }
 }
 
+/// A rules error met while a position is loaded, its places (lines and
+/// columns of the rules file) under the rules file's name, so that they
+/// are not read as the position's.
+fn in_rules(tabs: &Tables, message: impl fmt::Display) -> String {
+    if tabs.file.is_empty() {
+        format!("the rules: {message}")
+    } else {
+        format!("{}: {message}", tabs.file)
+    }
+}
+
 fn rules_message(e: PlayError) -> String {
     match e {
         PlayError::Rules(m) => m,
