@@ -252,6 +252,9 @@ pub struct State {
     frames: Vec<Frame>,
     status: Status,
     decisions: u64,
+    /// The steps the game ran so far, its decisions together (bounded by
+    /// `--max-game-steps`, `Limits::game_steps`).
+    steps: u64,
     outcome: Option<Outcome>,
     /// The legal moves of the current choice, once listed (shared by the
     /// copies of the state: a copy about to play one of them checks it
@@ -279,6 +282,7 @@ impl Clone for State {
             frames: self.frames.clone(),
             status: self.status.clone(),
             decisions: self.decisions,
+            steps: self.steps,
             outcome: self.outcome.clone(),
             legal: self.legal.clone(),
             sampled: self.sampled.clone(),
@@ -297,6 +301,7 @@ impl Clone for State {
         self.frames.clone_from(&src.frames);
         self.status.clone_from(&src.status);
         self.decisions = src.decisions;
+        self.steps = src.steps;
         self.outcome.clone_from(&src.outcome);
         self.legal.get_mut().clone_from(&src.legal.borrow());
         self.sampled.get_mut().clone_from(&src.sampled.borrow());

@@ -68,9 +68,11 @@ impl Rules {
 
     /// Reads and compiles a rules file.
     pub fn load(path: &std::path::Path) -> Result<Rules, crate::loading::LoadError> {
-        let source = std::fs::read_to_string(path).map_err(|e| {
-            crate::loading::LoadError::Io(format!("cannot read {}: {e}", path.display()))
-        })?;
+        let source =
+            crate::loading::read_text(path, crate::loading::MAX_RULES_BYTES, "a rules file")
+                .map_err(|e| {
+                    crate::loading::LoadError::Io(format!("cannot read {}: {e}", path.display()))
+                })?;
         Ok(Rules::from_source(&path.display().to_string(), &source)?)
     }
 
@@ -103,6 +105,7 @@ impl Rules {
             frames: Vec::new(),
             status: Status::Running,
             decisions: 0,
+            steps: 0,
             outcome: None,
             legal: RefCell::new(None),
             sampled: RefCell::new(None),

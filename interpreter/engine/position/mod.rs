@@ -66,10 +66,12 @@ impl fmt::Display for PositionError {
 
 impl std::error::Error for PositionError {}
 
+/// The error at `line`; what it quotes of the position is cut short and
+/// escaped (`diagnostic::clip_quotes`).
 fn err<T>(line: usize, message: impl Into<String>) -> Result<T, PositionError> {
     Err(PositionError {
         line,
-        message: message.into(),
+        message: crate::diagnostic::clip_quotes(&message.into()),
     })
 }
 
