@@ -96,7 +96,7 @@ impl Browser {
         std::fs::create_dir_all(&profile).expect("a profile folder");
         // These flags keep Chromium from reaching for the network (this
         // machine's is closed) and from needing a sandbox or a GPU.
-        let child = Command::new(&binary)
+        let child = Command::new(binary)
             .args([
                 "--headless",
                 "--no-sandbox",
