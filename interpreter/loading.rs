@@ -86,6 +86,49 @@ pub fn load_file(path: &Path) -> Result<Program, LoadError> {
 
 /// Reads a rules file as text, with an error that names it.
 pub fn read_source(path: &Path) -> Result<String, LoadError> {
-    std::fs::read_to_string(path)
+    read_text(path, MAX_RULES_BYTES, "a rules file")
         .map_err(|e| LoadError::Io(format!("cannot read rules file `{}`: {e}", path.display())))
+}
+
+/// The most bytes a rules file may have (the largest shipped game or
+/// program of the corpus has some 32 KB).
+pub const MAX_RULES_BYTES: u64 = 4 << 20;
+
+/// The most bytes a position (`--position`), a record of moves
+/// (`--moves`) or a report (`merge`) may have.
+pub const MAX_DATA_BYTES: u64 = 64 << 20;
+
+/// Reads the text file at `path`, of at most `limit` bytes (`what` names
+/// the kind of file in the error): a larger file is refused before it is
+/// read, and a file that grows or never ends (`/dev/zero`) after `limit`
+/// bytes, so that nothing is read past the limit.
+pub fn read_text(path: &Path, limit: u64, what: &str) -> std::io::Result<String> {
+    use std::io::Read;
+    let too_large = || {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("larger than {limit} bytes, the most {what} may have"),
+        )
+    };
+    let file = std::fs::File::open(path)?;
+    if file
+        .metadata()
+        .is_ok_and(|m| m.is_file() && m.len() > limit)
+    {
+        return Err(too_large());
+    }
+    let mut bytes = Vec::new();
+    file.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(too_large());
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!(
+                "not text (UTF-8): the bytes at offset {} are not",
+                e.utf8_error().valid_up_to()
+            ),
+        )
+    })
 }

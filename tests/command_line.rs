@@ -265,3 +265,216 @@ fn a_setting_the_rules_refuse_before_any_chance_is_one_error_before_any_game() {
     assert_eq!(err.matches("the rules require").count(), 1, "{err}");
     assert!(err.contains("line 140, column 13"), "{err}");
 }
+
+/// `play --save` and `--transcript` to a full disk fail as `run --save`
+/// does: the error on standard error, exit code 2.
+#[test]
+fn play_saving_to_a_full_disk_fails_as_run_does() {
+    for (flag, what) in [("--save", "the position"), ("--transcript", "the moves")] {
+        let (code, out, err) = cardboard(&[
+            "play",
+            "games/agram.rcy",
+            "--seats",
+            "random,random,random,random",
+            flag,
+            "/dev/full",
+        ]);
+        assert_eq!(code, 2, "{flag}: {out}\n{err}");
+        assert!(
+            err.contains(&format!(
+                "error: cannot save {what} to /dev/full: No space left on device"
+            )),
+            "{flag}: {err}"
+        );
+        assert!(!out.contains("cannot save"), "{flag}: {out}");
+    }
+    let (code, _, err) = cardboard(&["run", "games/agram.rcy", "--save", "/dev/full"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("error: cannot write /dev/full: No space left on device"),
+        "{err}"
+    );
+}
+
+/// Input is bounded: a rules file, a position, a record of moves and a
+/// report larger than their limit are refused at once (`/dev/zero`, which
+/// never ends, after the limit's bytes), and what an error quotes of its
+/// input is a short escaped excerpt (a line of a megabyte, a NUL byte).
+#[test]
+fn input_is_bounded_and_quoted_short() {
+    let started = std::time::Instant::now();
+    for (args, what) in [
+        (
+            &["check", "/dev/zero"][..],
+            "4194304 bytes, the most a rules file may have",
+        ),
+        (
+            &["run", "games/agram.rcy", "--position", "/dev/zero"],
+            "67108864 bytes, the most a position may have",
+        ),
+        (
+            &["play", "games/agram.rcy", "--moves", "/dev/zero"],
+            "67108864 bytes, the most a record of moves may have",
+        ),
+        (
+            &["merge", "/dev/zero"],
+            "67108864 bytes, the most a report may have",
+        ),
+    ] {
+        let (code, _, err) = cardboard(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(
+            err.contains("/dev/zero") && err.contains(&format!("larger than {what}")),
+            "{args:?}: {err}"
+        );
+    }
+    // Each reads no more than its limit: far from the 2 GB read before.
+    assert!(started.elapsed().as_secs() < 60, "{:?}", started.elapsed());
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let long = "Z".repeat(1 << 20);
+    // A rules file whose error is on a line of a megabyte, and one with a
+    // NUL byte.
+    for (name, text) in [
+        (
+            "long-line.rcy",
+            format!("(game (setup (create players 2)) {long}\n"),
+        ),
+        ("nul.rcy", "(game \0 (setup))\n".to_string()),
+    ] {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let (code, out, err) = cardboard(&["check", path.to_str().unwrap()]);
+        assert_eq!(code, 1, "{name}: {out}{err}");
+        let all = format!("{out}{err}");
+        assert!(all.len() < 2000, "{name}: {} bytes said", all.len());
+        assert!(!all.contains('\0'), "{name}: {all}");
+    }
+    // A position and a record of moves with a line of a megabyte.
+    let pos = dir.join("long-line.pos");
+    std::fs::write(&pos, format!("{long}\n")).unwrap();
+    let moves = dir.join("long-line.moves");
+    std::fs::write(&moves, format!("{{\"seed\": 1, \"x\": \"{long}\0\"}}\n")).unwrap();
+    for args in [
+        &[
+            "run",
+            "games/agram.rcy",
+            "--position",
+            pos.to_str().unwrap(),
+        ][..],
+        &[
+            "play",
+            "games/agram.rcy",
+            "--moves",
+            moves.to_str().unwrap(),
+        ],
+    ] {
+        let (code, out, err) = cardboard(args);
+        assert_eq!(code, 1, "{args:?}: {err}");
+        assert!(err.len() < 2000, "{args:?}: {} bytes said", err.len());
+        if args[0] == "run" {
+            assert!(err.contains("ZZZ..."), "{args:?}: {err}");
+        }
+        assert!(!err.contains('\0') && out.len() < 2000, "{args:?}: {err}");
+    }
+}
+
+/// perft prints each depth's line as soon as that depth is counted: a
+/// count far too deep to end shows its first depths at once.
+#[test]
+fn perft_prints_each_depth_as_it_is_counted() {
+    use std::io::BufRead;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cardboard"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["perft", "games/agram.rcy", "30"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("run cardboard");
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout)
+            .lines()
+            .map_while(Result::ok)
+        {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let wait = std::time::Duration::from_secs(60);
+    let first = rx.recv_timeout(wait);
+    let second = rx.recv_timeout(wait);
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_eq!(first.as_deref(), Ok("depth 0: nodes 1 (total 0)"));
+    let second = second.expect("depth 1 within a minute");
+    assert!(second.starts_with("depth 1: nodes "), "{second}");
+}
+
+/// `check` warns about silent typos, a location only ever read and a
+/// `cardatt` of an attribute no deck defines, with "did you mean"; it
+/// exits 0 unless `--deny-warnings`. No shipped game and no program of
+/// the corpus gets a false warning (the corpus's one warning is a real
+/// typo: Rummy2 reads `mem DRAWN` but remembers into `mem DRAW`).
+#[test]
+fn check_warns_about_silent_typos() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let typo = dir.join("typo.rcy");
+    std::fs::write(
+        &typo,
+        "(game
+ (setup (create players 2)
+        (create deck (game vloc PILE) (deck (RANK (A, B)) (SUIT (X, Y)))))
+ (stage player (end (== (size (game vloc PILE)) 0))
+   (choice ((move (top (game vloc PILLE)) (top ((current player) vloc HAND)))
+            ((== (cardatt RANKK (top (game vloc PILE))) A)
+             (move (top (game vloc PILE)) (top ((current player) vloc HAND))))
+            (move (top (game vloc PILE)) (top (game vloc OUT))))))
+ (scoring max 0))
+",
+    )
+    .unwrap();
+    let typo = typo.to_str().unwrap();
+    let (code, out, err) = cardboard(&["check", typo]);
+    assert_eq!(code, 0, "{out}{err}");
+    for said in [
+        "warning: the location `PILLE` is read but never filled: no `move`, `remember` or \
+         `create deck` puts a card there, so it is always empty",
+        "typo.rcy:5:35",
+        "= did you mean `PILE`?",
+        "warning: no deck defines the card attribute `RANKK`: `(cardatt RANKK ...)` is never \
+         the value of a card",
+        "typo.rcy:6:27",
+        "= did you mean `RANK`?",
+    ] {
+        assert!(err.contains(said), "{said}:\n{err}");
+    }
+    // Neither HAND nor OUT (filled, never read) nor PILE is warned about.
+    assert_eq!(err.matches("warning:").count(), 2, "{err}");
+    let (code, _, err2) = cardboard(&["check", "--deny-warnings", typo]);
+    assert_eq!((code, err2), (1, err));
+    // No false warning in the shipped games and the corpus.
+    let mut warned = Vec::new();
+    for path in common::game_files()
+        .into_iter()
+        .chain(common::example_files())
+        .chain(common::corpus_files())
+    {
+        let (code, _, err) = cardboard(&["check", "--deny-warnings", path.to_str().unwrap()]);
+        if code != 0 || !err.is_empty() {
+            warned.push((path, err));
+        }
+    }
+    for (path, err) in &warned {
+        let name = path.file_name().unwrap().to_string_lossy();
+        assert!(
+            name == "Rummy2.rcy"
+                && err.matches("warning:").count() == 1
+                && err.contains("the location `DRAWN` is read but never filled")
+                && err.contains("did you mean `DRAW`?"),
+            "{}: {err}",
+            path.display()
+        );
+    }
+}

@@ -439,3 +439,37 @@ fn the_json_keys_of_simulate_are_documented() {
     assert!(printed.len() > 10, "{out}");
     assert_eq!(printed, documented);
 }
+
+const FIB: &str = r#"
+(game
+ (declare 91 'N)
+ (setup (create players 1))
+ (do ((set (game sto F) (fib 'N))))
+ (choice ((turn pass)))
+ (scoring max 0))
+"#;
+
+#[test]
+fn fib_is_exact_to_92_and_an_error_past_it_or_below_0() {
+    let r = rules(FIB);
+    for (n, f) in [
+        ("1", "1"),
+        ("2", "1"),
+        ("90", "2880067194370816120"),
+        ("91", "4660046610375530309"),
+        ("92", "7540113804746346429"),
+    ] {
+        let t = both_ways(&r, 1, &[("N", n)]);
+        assert!(t.contains(&format!("sto F = {f}\n")), "fib {n}:\n{t}");
+    }
+    let t = both_ways(&r, 1, &[("N", "93")]);
+    assert!(
+        t.contains("line 5, column 7: integer overflow: `(fib 93)` is outside the integers' range"),
+        "{t}"
+    );
+    let t = both_ways(&r, 1, &[("N", "-1")]);
+    assert!(
+        t.contains("`(fib -1)`: the Fibonacci numbers start at `(fib 0)`"),
+        "{t}"
+    );
+}

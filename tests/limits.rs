@@ -169,6 +169,7 @@ fn limited(name: &str, limits: Limits) -> Rules {
 /// Small limits, so that the tests run fast.
 const SMALL: Limits = Limits {
     steps: 100_000,
+    game_steps: 100_000_000,
     changes: 100_000,
     cards: 1_000,
     options: 1_000,
@@ -229,6 +230,61 @@ fn work_without_a_decision_stops_the_game_naming_the_limit() {
         },
     );
     assert!(stopped(&r, &[("CASE", "5")]).contains("more than 1000000 steps"));
+}
+
+/// The steps of a whole game are bounded (`--max-game-steps`): a game
+/// whose every decision runs about a thousand steps, far below the limit
+/// of one decision, is stopped once its decisions together pass the
+/// game's limit, as a stop like the others; raised, the same game runs
+/// on to `--max-decisions`.
+#[test]
+fn the_steps_of_a_whole_game_are_bounded() {
+    let r = limited(
+        "game_steps.rcy",
+        Limits {
+            game_steps: 50_000,
+            ..SMALL
+        },
+    );
+    assert_eq!(
+        stopped(&r, &[]),
+        "the stage at line 6: more than 50000 steps in the whole game (the limit of \
+         --max-game-steps)"
+    );
+    // Stopped near its 50th decision, not at its first.
+    let end = run_game(&r, &GameOptions::default(), 100);
+    assert!(
+        (30..60).contains(&end.decisions),
+        "stopped after {} decisions",
+        end.decisions
+    );
+    let r = limited("game_steps.rcy", SMALL);
+    let end = run_game(&r, &GameOptions::default(), 100).end;
+    assert!(matches!(end, GameEnd::AtLimit), "{end:?}");
+    assert_eq!(Limits::default().game_steps, 1_000_000_000);
+}
+
+/// The memory of cards is had fallibly: `--max-cards` raised past what
+/// any machine has (a deck of 10^15 cards) is a clear error of the
+/// start, not an abort of the process.
+#[test]
+fn a_deck_larger_than_memory_is_a_clear_error() {
+    let r = limited(
+        "huge_deck.rcy",
+        Limits {
+            cards: 1 << 60,
+            ..SMALL
+        },
+    );
+    let e = start_error(&r, &[]);
+    assert!(
+        e.starts_with("the setup: `create deck` would make 1000000000000000 cards, about ")
+            && e.ends_with(
+                "MB, more memory than this machine gives (lower --max-cards, 1152921504606846976 \
+             now, to refuse such a deck sooner)"
+            ),
+        "{e}"
+    );
 }
 
 /// A move played to be taken back (perft, search) keeps every change up

@@ -334,13 +334,94 @@ fn a_position_at_a_failing_decision_is_refused_with_the_error() {
     let first = s.legal_moves()[0].clone();
     s.apply(&first).unwrap();
     let text = s.to_position().replace("set WHERE=0", "set WHERE=6");
+    let file = format!(
+        "{}/tests/rules_errors/places.rcy",
+        env!("CARGO_MANIFEST_DIR")
+    );
     match rules.load_position(&text) {
         Err(e) => assert_eq!(
             e.message,
-            "the moves of the decision here cannot be found: decision 2: option 3 of the \
-             choice at line 14, column 4 (player 1 to play): line 17, column 13: division \
-             by zero in `//`"
+            format!(
+                "the moves of the decision here cannot be found: {file}: decision 2: option 3 \
+                 of the choice at line 14, column 4 (player 1 to play): line 17, column 13: \
+                 division by zero in `//`"
+            )
         ),
         Ok(_) => panic!("loaded"),
     }
+}
+
+/// The counts of the setup checked when the game starts name their
+/// place too: a team member past the players, a number of players out of
+/// range.
+#[test]
+fn a_count_of_the_setup_out_of_range_names_its_place() {
+    let teams = "(game\n (setup (create players 4)\n        (create teams (0, 65) (1, 3)))\n \
+                 (choice ((turn pass)))\n (scoring max 0))\n";
+    let players = "(game\n (declare -5 'NUMP)\n (setup (create players 'NUMP))\n \
+                   (choice ((turn pass)))\n (scoring max 0))\n";
+    for (src, why) in [
+        (
+            teams,
+            "rules error: line 3, column 9: team member 65: there are only 4 players",
+        ),
+        (
+            players,
+            "rules error: line 3, column 9: `create players` makes -5 players: \
+             between 1 and 64 are allowed",
+        ),
+    ] {
+        let rules = Rules::from_source("setup.rcy", src).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(error_of(run_end(&rules, &[], 1)), why);
+    }
+}
+
+/// A rules error met while a position is loaded is told with the name of
+/// the file its places belong to: the position's line in front, the rules
+/// file's name in front of the rules' lines and columns.
+#[test]
+fn a_position_names_the_rules_file_of_a_rules_error() {
+    let dir = std::env::temp_dir();
+    let id = std::process::id();
+    // Settings with which the setup fails.
+    let setup = "tests/rules_errors/setup.rcy";
+    let s = rules("setup.rcy")
+        .start(&options(1, &[("WHERE", "0")]))
+        .unwrap();
+    let text = s.to_position().replace("set WHERE=0", "set WHERE=2");
+    let pos = dir.join(format!("cardboard-setup-{id}.pos"));
+    std::fs::write(&pos, text).unwrap();
+    let pos_name = pos.display().to_string();
+    let (code, _, err) = cardboard(&["run", setup, "--position", &pos_name]);
+    let _ = std::fs::remove_file(&pos);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(
+        err,
+        format!(
+            "error: {pos_name}: the game cannot start with the position's settings: {setup}: \
+             line 6, column 9: division by zero in `//`\n"
+        )
+    );
+    // A decision whose option fails.
+    let places = "tests/rules_errors/places.rcy";
+    let mut s = rules("places.rcy")
+        .start(&options(1, &[("WHERE", "0")]))
+        .unwrap();
+    let first = s.legal_moves()[0].clone();
+    s.apply(&first).unwrap();
+    let text = s.to_position().replace("set WHERE=0", "set WHERE=6");
+    let pos = dir.join(format!("cardboard-places-{id}.pos"));
+    std::fs::write(&pos, text).unwrap();
+    let pos_name = pos.display().to_string();
+    let (code, _, err) = cardboard(&["run", places, "--position", &pos_name]);
+    let _ = std::fs::remove_file(&pos);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.starts_with(&format!("error: {pos_name}:")), "{err}");
+    assert!(
+        err.contains(&format!(
+            "the moves of the decision here cannot be found: {places}: decision 2: option 3 of \
+             the choice at line 14, column 4"
+        )),
+        "{err}"
+    );
 }

@@ -558,3 +558,15 @@ async fn the_page_and_the_lobby_are_served() {
     client.close().await;
     server.abort();
 }
+
+/// A browser that is installed but cannot start (here `false`, which
+/// ends at once, as Chromium does under a memory limit) makes the browser
+/// tests skip, saying why and how to skip, rather than panic after the
+/// wait for its DevTools port.
+#[tokio::test]
+async fn a_browser_that_cannot_start_is_a_skip_not_a_panic() {
+    let started = Instant::now();
+    let browser = Browser::launch_with(Path::new("/bin/false"), "cannot-start").await;
+    assert!(browser.is_none());
+    assert!(started.elapsed() < WAIT, "{:?}", started.elapsed());
+}

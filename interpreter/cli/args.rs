@@ -34,15 +34,22 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Check rules files: a good file prints nothing; a bad one prints every
-    /// error found, with file, line and column.
+    /// error found, with file, line and column. A file that compiles may
+    /// get warnings, for what most likely holds a typo: a location only
+    /// ever read and never filled, a `cardatt` of an attribute no deck
+    /// defines (with "did you mean" where a close name exists).
     ///
-    /// Exit code: 0 when all files are good, 1 when some have errors, 2 when
-    /// some cannot be read.
+    /// Exit code: 0 when all files are good (with warnings or not), 1 when
+    /// some have errors (or warnings, with --deny-warnings), 2 when some
+    /// cannot be read.
     #[command(after_help = "Example:\n  cardboard check games/*.rcy")]
     Check {
         /// The rules files (`.rcy`).
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
+        /// Treat warnings as errors: exit 1 when a file has any.
+        #[arg(long)]
+        deny_warnings: bool,
     },
     /// Play one game with random players and print its transcript: the
     /// setup, every decision (player, legal moves, move taken), the result.
@@ -260,6 +267,10 @@ pub struct GameArgs {
     /// looped over).
     #[arg(long, value_name = "N", default_value_t = limits::DEFAULT_MAX_STEPS)]
     pub max_steps: u64,
+    /// Stop a game that runs more than this many steps in all (its
+    /// decisions together, counted as --max-steps counts them).
+    #[arg(long, value_name = "N", default_value_t = limits::DEFAULT_MAX_GAME_STEPS)]
+    pub max_game_steps: u64,
     /// Stop a game that keeps more than this many changes to take back
     /// between two decisions (while moves are tried, and for perft and
     /// search, up to the next decision; about 50 bytes each).
@@ -340,6 +351,7 @@ impl GameArgs {
     pub fn limits(&self) -> Limits {
         Limits {
             steps: self.max_steps,
+            game_steps: self.max_game_steps,
             changes: self.max_changes,
             cards: self.max_cards,
             options: self.max_options,

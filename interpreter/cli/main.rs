@@ -4,17 +4,18 @@
 //! and progress in `simulate.rs`.
 
 use cardboard::command::{read_records, GameRecord};
+use cardboard::diagnostic::clip_quotes;
 use cardboard::drivers::check::{check_files, EXIT_BAD_FILE, EXIT_UNREADABLE};
 use cardboard::drivers::output::{tell, Output, EXIT_OUTPUT};
-use cardboard::drivers::perft::{perft_run, perft_table};
+use cardboard::drivers::perft::perft_each;
 use cardboard::drivers::run::run_seated;
 use cardboard::drivers::simulate::{SimulateConfig, Sweep};
 use cardboard::drivers::{FromPosition, GameEnd};
 use cardboard::engine::limits::Limits;
 use cardboard::engine::{GameOptions, Rules, State};
-use cardboard::loading::LoadError;
+use cardboard::loading::{read_text, LoadError, MAX_DATA_BYTES};
 use cardboard::play::server::cli::{join_command, rules_name, serve_command, ServeArgs};
-use cardboard::play::{play, PlayEnd, PlayOptions, Terminal};
+use cardboard::play::{play, PlayEnd, PlayOptions, SaveFailed, Terminal};
 use cardboard::search::seats::Seats;
 use clap::Parser;
 use std::io::{ErrorKind, IsTerminal, Stdout};
@@ -70,7 +71,10 @@ fn exit_code(code: i32) -> ExitCode {
 /// Runs one subcommand, its output to `out`; returns the exit code.
 fn command(command: Command, out: &mut Output<Stdout>) -> i32 {
     match command {
-        Command::Check { files } => check_files(&files, &mut std::io::stderr().lock()),
+        Command::Check {
+            files,
+            deny_warnings,
+        } => check_files(&files, deny_warnings, &mut std::io::stderr().lock()),
         Command::Run {
             file,
             game,
@@ -178,16 +182,27 @@ fn command(command: Command, out: &mut Output<Stdout>) -> i32 {
                 output: std::io::stdout().lock(),
             };
             let position = |s: &State| Some(s.to_position());
-            match play(&mut state, &options, &mut term, &position) {
-                Ok(end) => {
-                    match &end {
-                        PlayEnd::Refused(why) => say!("error: {}: {why}", file.display()),
-                        PlayEnd::Over(cardboard::game::Status::Failed(why)) => {
-                            say!("error: {}: {why}", file.display())
-                        }
-                        _ => {}
+            let ended = |end: &PlayEnd| {
+                match end {
+                    PlayEnd::Refused(why) => {
+                        say!("error: {}: {}", file.display(), clip_quotes(why))
                     }
-                    end.exit_code()
+                    PlayEnd::Over(cardboard::game::Status::Failed(why)) => {
+                        say!("error: {}: {why}", file.display())
+                    }
+                    _ => {}
+                }
+                end.exit_code()
+            };
+            match play(&mut state, &options, &mut term, &position) {
+                Ok(end) => ended(&end),
+                // `--transcript` or `--save` not written: exit 2, as `run
+                // --save`.
+                Err(e) if e.get_ref().is_some_and(|x| x.is::<SaveFailed>()) => {
+                    let failed = e.get_ref().and_then(|x| x.downcast_ref::<SaveFailed>());
+                    let code = failed.map_or(0, |f| ended(&f.end));
+                    say!("error: {e}");
+                    code.max(EXIT_UNREADABLE)
                 }
                 // The terminal went away: a closed pipe quietly.
                 Err(e) if e.kind() == ErrorKind::BrokenPipe => 0,
@@ -266,9 +281,13 @@ fn command(command: Command, out: &mut Output<Stdout>) -> i32 {
                 },
                 Err(code) => return code,
             };
-            match perft_run(&start, depth, jobs.unwrap_or(0)) {
+            // Each depth's line as soon as it is counted.
+            let each = perft_each(&start, depth, jobs.unwrap_or(0), |line| {
+                out.put(line);
+                out.is_open()
+            });
+            match each {
                 Ok(run) => {
-                    out.put(&perft_table(&run.counts));
                     let per_second = if run.seconds > 0.0 {
                         run.nodes() as f64 / run.seconds
                     } else {
@@ -292,12 +311,12 @@ fn command(command: Command, out: &mut Output<Stdout>) -> i32 {
 /// The record of `play --moves PATH` chosen with `--game K`; what is
 /// wrong with it is said here and gives the exit code.
 fn replayed_record(path: &Path, k: usize, game: &GameArgs) -> Result<GameRecord, i32> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
+    let text = read_text(path, MAX_DATA_BYTES, "a record of moves").map_err(|e| {
         say!("error: cannot read {}: {e}", path.display());
         EXIT_UNREADABLE
     })?;
     let mut records = read_records(&text).map_err(|e| {
-        say!("error: {}: {e}", path.display());
+        say!("error: {}: {}", path.display(), clip_quotes(&e));
         EXIT_BAD_FILE
     })?;
     let n = records.len();
@@ -382,7 +401,7 @@ fn position_of(rules: &Rules, game: &GameArgs) -> Result<Option<State>, i32> {
     let Some(path) = &game.position else {
         return Ok(None);
     };
-    let text = std::fs::read_to_string(path).map_err(|e| {
+    let text = read_text(path, MAX_DATA_BYTES, "a position").map_err(|e| {
         say!("error: cannot read {}: {e}", path.display());
         EXIT_UNREADABLE
     })?;

@@ -122,7 +122,11 @@ pub fn merge_command(
 ) -> i32 {
     let mut reports = Vec::new();
     for path in files {
-        let text = match std::fs::read_to_string(path) {
+        let text = match cardboard::loading::read_text(
+            path,
+            cardboard::loading::MAX_DATA_BYTES,
+            "a report",
+        ) {
             Ok(text) => text,
             Err(e) => {
                 say!("error: cannot read {}: {e}", path.display());
@@ -133,8 +137,9 @@ pub fn merge_command(
             Ok(r) => reports.push(r),
             Err(e) => {
                 say!(
-                    "error: {}: not a report of `simulate --json`: {e}",
-                    path.display()
+                    "error: {}: not a report of `simulate --json`: {}",
+                    path.display(),
+                    cardboard::diagnostic::clip_quotes(&e)
                 );
                 return EXIT_BAD_FILE;
             }

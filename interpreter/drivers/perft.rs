@@ -286,7 +286,58 @@ pub fn perft_table(counts: &[u64]) -> String {
         if d > 0 {
             total += n;
         }
-        out.push_str(&format!("depth {d}: nodes {n} (total {total})\n"));
+        out.push_str(&depth_line(d, n, total));
     }
     out
+}
+
+/// The line of depth `d` in [`perft_table`].
+fn depth_line(d: usize, n: u64, total: u64) -> String {
+    format!("depth {d}: nodes {n} (total {total})\n")
+}
+
+/// Counts as [`perft_run`] does, one depth after another (1, 2 ...
+/// `depth`), giving `line` each depth's line of [`perft_table`] as soon as
+/// that depth is counted (depth 0 first), so that a count too deep to end
+/// shows the depths it reached; `line` answering false (the reader has
+/// gone) stops the count. Each depth is counted anew, which costs the
+/// shallower depths once more (a fraction of the deepest when the tree
+/// branches); past a depth with no node, the deeper ones are 0 without a
+/// count. The run returned has the counts of every depth and the time of
+/// all.
+pub fn perft_each<S: GameState>(
+    root: &S,
+    depth: usize,
+    jobs: usize,
+    mut line: impl FnMut(&str) -> bool,
+) -> Result<PerftRun, PerftError> {
+    if depth > MAX_DEPTH {
+        return perft_run(root, depth, jobs);
+    }
+    let started = Instant::now();
+    let mut run = PerftRun {
+        counts: vec![1],
+        threads: 1,
+        seconds: 0.0,
+    };
+    let mut total = 0u64;
+    let mut open = line(&depth_line(0, 1, 0));
+    for d in 1..=depth {
+        if !open {
+            break;
+        }
+        let n = match run.counts[d - 1] {
+            0 => 0,
+            _ => {
+                let deeper = perft_run(root, d, jobs)?;
+                run.threads = run.threads.max(deeper.threads);
+                deeper.counts[d]
+            }
+        };
+        run.counts.push(n);
+        total += n;
+        open = line(&depth_line(d, n, total));
+    }
+    run.seconds = started.elapsed().as_secs_f64();
+    Ok(run)
 }

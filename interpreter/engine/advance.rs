@@ -21,6 +21,7 @@ impl State {
         });
         self.status = Status::Running;
         self.decisions = 0;
+        self.steps = 0;
         self.outcome = None;
         *self.legal.get_mut() = None;
         *self.sampled.get_mut() = None;
@@ -57,6 +58,7 @@ impl State {
             frames,
             status,
             decisions,
+            steps,
             outcome,
             legal,
             sampled,
@@ -70,6 +72,12 @@ impl State {
         // choice (a variable is only read inside the form binding it, so
         // nothing carries over from one item to the next).
         let mut m = Machine::new(tabs, table.get_mut(), scratch.get_mut(), globals);
+        // What is left of the game's steps bounds this machine's too; the
+        // steps it runs are added to the game's when it returns.
+        m.max_steps = m
+            .max_steps
+            .min(tabs.limits.game_steps.saturating_sub(*steps));
+        let _counted = limits::CountSteps::new(steps);
         // A move played to be taken back: every change is journaled, the
         // stage cycles' too, up to the next choice.
         if KEEP {

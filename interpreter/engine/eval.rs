@@ -9,7 +9,7 @@ use crate::ir::*;
 use crate::random::below;
 
 pub use super::fault::Fault;
-pub(super) use super::int::{add, int_op, overflow, range_len, too_big};
+pub(super) use super::int::{add, fib, int_op, overflow, range_len, too_big};
 
 /// A result of running the rules.
 pub type R<T> = Result<T, Fault>;
@@ -261,14 +261,7 @@ impl Machine<'_> {
                     .ok_or_else(|| too_big(format_args!("`(abs {n})`")))?
             }
             IntExpr::Sign(n) => self.int(n)?.signum(),
-            IntExpr::Fib(n) => {
-                let n = self.int(n)?.clamp(0, 90);
-                let (mut a, mut b) = (0i64, 1i64);
-                for _ in 0..n {
-                    (a, b) = (b, a + b);
-                }
-                a
-            }
+            IntExpr::Fib(n) => fib(self.int(n)?)?,
             IntExpr::Random(a, b) => {
                 let (lo, hi) = match b {
                     Some(b) => (self.int(a)?, self.int(b)?),

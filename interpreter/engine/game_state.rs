@@ -287,7 +287,11 @@ impl State {
             self.note_seen();
             return played;
         }
-        if let Err(f) = self.play(mv, false, true) {
+        let work = super::limits::work_on_this_thread();
+        let played = self.play(mv, false, true);
+        let ran = super::limits::work_on_this_thread().wrapping_sub(work);
+        self.steps = self.steps.saturating_add(ran);
+        if let Err(f) = played {
             if self.table.get_mut().stopped.is_some() {
                 // A limit passed: the game stops at this decision.
                 self.status = self.status();

@@ -99,6 +99,27 @@ pub(super) fn add(a: i64, b: i64, what: &str) -> R<i64> {
         .ok_or_else(|| too_big(format_args!("{what} (adding {b} to {a})")))
 }
 
+/// The largest N whose Fibonacci number fits in 64 bits.
+pub const MAX_FIB: i64 = 92;
+
+/// `(fib N)`: exact up to [`MAX_FIB`], an overflow past it; a negative N
+/// is a rules error (the sequence starts at 0).
+pub(super) fn fib(n: i64) -> R<i64> {
+    if n < 0 {
+        return Err(format!("`(fib {n})`: the Fibonacci numbers start at `(fib 0)`").into());
+    }
+    if n > MAX_FIB {
+        return Err(too_big(format_args!("`(fib {n})`")));
+    }
+    let (mut a, mut b) = (0i64, 1i64);
+    for _ in 0..n {
+        // b is fib(k + 1), in range while k < MAX_FIB; the last step's
+        // b (fib 93) is never read, so it is only made when it fits.
+        (a, b) = (b, a.checked_add(b).unwrap_or(i64::MAX));
+    }
+    Ok(a)
+}
+
 /// Most integers a `range` may list.
 pub const MAX_RANGE: i128 = 1_000_001;
 

@@ -1,6 +1,6 @@
 //! Limits on the work and memory of one game, each raised by a flag of the
-//! command line (`--max-steps`, `--max-changes`, `--max-cards`,
-//! `--max-options`, `--max-slots`).
+//! command line (`--max-steps`, `--max-game-steps`, `--max-changes`,
+//! `--max-cards`, `--max-options`, `--max-slots`).
 //!
 //! A rules file may ask for more than any machine has: two nested
 //! `repeat 1000000` between two decisions, a deck of 10^12 cards, a choice
@@ -30,6 +30,11 @@ pub struct Limits {
     /// under or put under (the cards shifted in its piles), and each card
     /// of a shuffled location.
     pub steps: u64,
+    /// `--max-game-steps`: the steps of a whole game, its decisions
+    /// together (as `steps` counts them: the rules run from each decision
+    /// to the next, the move played included), so that a file whose every
+    /// decision does a little under `steps` cannot run for hours.
+    pub game_steps: u64,
     /// `--max-changes`: the changes kept to be taken back by one machine
     /// without a decision (while moves are tried, and the whole way to the
     /// next decision for a move played to be taken back, as perft and
@@ -51,6 +56,9 @@ pub struct Limits {
 
 /// The default `--max-steps`.
 pub const DEFAULT_MAX_STEPS: u64 = 10_000_000;
+/// The default `--max-game-steps`: some seconds of work, far above what
+/// a shipped game or a program of the corpus runs in a game.
+pub const DEFAULT_MAX_GAME_STEPS: u64 = 1_000_000_000;
 /// The default `--max-changes` (some 50 MB of changes kept).
 pub const DEFAULT_MAX_CHANGES: u64 = 1_000_000;
 /// The default `--max-cards`.
@@ -64,6 +72,7 @@ impl Default for Limits {
     fn default() -> Limits {
         Limits {
             steps: DEFAULT_MAX_STEPS,
+            game_steps: DEFAULT_MAX_GAME_STEPS,
             changes: DEFAULT_MAX_CHANGES,
             cards: DEFAULT_MAX_CARDS,
             options: DEFAULT_MAX_OPTIONS,
@@ -84,6 +93,30 @@ thread_local! {
 /// quadratic work; it wraps around rather than overflow.
 pub fn work_on_this_thread() -> u64 {
     WORK.with(|w| w.get())
+}
+
+/// Adds the steps counted on this thread from its making to its drop to
+/// a game's count (`--max-game-steps`), whichever way the code between
+/// returns.
+pub(super) struct CountSteps<'a> {
+    steps: &'a mut u64,
+    from: u64,
+}
+
+impl<'a> CountSteps<'a> {
+    pub(super) fn new(steps: &'a mut u64) -> CountSteps<'a> {
+        CountSteps {
+            steps,
+            from: work_on_this_thread(),
+        }
+    }
+}
+
+impl Drop for CountSteps<'_> {
+    fn drop(&mut self) {
+        let ran = work_on_this_thread().wrapping_sub(self.from);
+        *self.steps = self.steps.saturating_add(ran);
+    }
 }
 
 impl Machine<'_> {
@@ -117,9 +150,62 @@ impl Machine<'_> {
             ));
         }
         let max = self.max_steps;
+        if max < self.tabs.limits.steps {
+            // Bounded by what is left of the game's steps.
+            let max = self.tabs.limits.game_steps;
+            return self.stop(format!(
+                "more than {max} steps in the whole game (the limit of --max-game-steps)"
+            ));
+        }
         self.stop(format!(
             "more than {max} steps without any decision (the limit of --max-steps)"
         ))
+    }
+
+    /// Makes room for the `more` cards a `create deck` makes (in the
+    /// table's attributes, its record of where each card lies and the
+    /// location `slot`), and, when the deck's rows are still to be made
+    /// (`rows`), checks that their memory can be had: sized by the rules,
+    /// these allocations are fallible, and one that fails (`--max-cards`
+    /// raised past the machine's memory) stops the game with a clear
+    /// error rather than aborting the process.
+    pub(super) fn reserve_cards(&mut self, slot: u32, more: Option<u64>, rows: bool) -> R<()> {
+        let width = self.tabs.prog.attr_keys.len();
+        let count = more
+            .and_then(|n| usize::try_from(n).ok())
+            .unwrap_or(usize::MAX);
+        let sym = std::mem::size_of::<crate::ir::Sym>();
+        // Each row is made as a list of its own, then the rows joined.
+        let row_bytes = width
+            .saturating_mul(2 * sym)
+            .saturating_add(std::mem::size_of::<Vec<crate::ir::Sym>>());
+        let made = if rows {
+            let mut probe: Vec<u8> = Vec::new();
+            probe
+                .try_reserve_exact(count.saturating_mul(row_bytes))
+                .is_ok()
+        } else {
+            true
+        };
+        let cards = super::journal::attrs_mut(&mut self.table.cards);
+        let fits = made
+            && cards.try_reserve(count.saturating_mul(width)).is_ok()
+            && self.table.card_loc.try_reserve(count).is_ok()
+            && self
+                .table
+                .locs
+                .get_mut(slot as usize)
+                .is_none_or(|l| l.try_reserve(count).is_ok());
+        if fits {
+            return Ok(());
+        }
+        let bytes = count.saturating_mul(row_bytes.saturating_add(width * sym + 2 * 4));
+        Err(self.stop(format!(
+            "`create deck` would make {count} cards, about {} MB, more memory than this \
+             machine gives (lower --max-cards, {} now, to refuse such a deck sooner)",
+            bytes / 1_000_000,
+            self.tabs.limits.cards
+        )))
     }
 
     /// The error of making `more` cards, past the limit of cards in play,

@@ -93,6 +93,9 @@ pub struct Tables {
     pub line_starts: Vec<u32>,
     /// The rules' source text, when known (to quote it in messages).
     pub source: Arc<str>,
+    /// The rules file's name, when known: a message read beside another
+    /// file's (a position's) names it in front of its places.
+    pub file: Arc<str>,
     /// The direction each symbol names (`N`, `NE`, `NEXT`, ...), by symbol.
     pub dirs: Vec<Option<board::Dir>>,
     /// The symbol of each direction among the symbols (for `rotate`), by
@@ -188,6 +191,7 @@ impl Tables {
             attr_lookup: index(&prog.attr_keys),
             line_starts: Vec::new(),
             source: "".into(),
+            file: "".into(),
             dirs,
             dir_names: {
                 let mut names = [None; board::Dir::COUNT];
@@ -248,6 +252,9 @@ pub struct State {
     frames: Vec<Frame>,
     status: Status,
     decisions: u64,
+    /// The steps the game ran so far, its decisions together (bounded by
+    /// `--max-game-steps`, `Limits::game_steps`).
+    steps: u64,
     outcome: Option<Outcome>,
     /// The legal moves of the current choice, once listed (shared by the
     /// copies of the state: a copy about to play one of them checks it
@@ -275,6 +282,7 @@ impl Clone for State {
             frames: self.frames.clone(),
             status: self.status.clone(),
             decisions: self.decisions,
+            steps: self.steps,
             outcome: self.outcome.clone(),
             legal: self.legal.clone(),
             sampled: self.sampled.clone(),
@@ -293,6 +301,7 @@ impl Clone for State {
         self.frames.clone_from(&src.frames);
         self.status.clone_from(&src.status);
         self.decisions = src.decisions;
+        self.steps = src.steps;
         self.outcome.clone_from(&src.outcome);
         share_some(self.legal.get_mut(), &src.legal.borrow());
         self.sampled.get_mut().clone_from(&src.sampled.borrow());

@@ -23,6 +23,7 @@ impl Rules {
             .chain(source.match_indices('\n').map(|(i, _)| i as u32 + 1))
             .collect();
         tabs.source = source.into();
+        tabs.file = file_name.into();
         Ok(Rules {
             program,
             tabs: Arc::new(tabs),
@@ -67,9 +68,11 @@ impl Rules {
 
     /// Reads and compiles a rules file.
     pub fn load(path: &std::path::Path) -> Result<Rules, crate::loading::LoadError> {
-        let source = std::fs::read_to_string(path).map_err(|e| {
-            crate::loading::LoadError::Io(format!("cannot read {}: {e}", path.display()))
-        })?;
+        let source =
+            crate::loading::read_text(path, crate::loading::MAX_RULES_BYTES, "a rules file")
+                .map_err(|e| {
+                    crate::loading::LoadError::Io(format!("cannot read {}: {e}", path.display()))
+                })?;
         Ok(Rules::from_source(&path.display().to_string(), &source)?)
     }
 
@@ -102,6 +105,7 @@ impl Rules {
             frames: Vec::new(),
             status: Status::Running,
             decisions: 0,
+            steps: 0,
             outcome: None,
             legal: RefCell::new(None),
             sampled: RefCell::new(None),
@@ -239,9 +243,13 @@ impl Rules {
         };
         *drew = scratch.rng != rng;
         if !(1..=MAX_PLAYERS).contains(&players) {
-            return Err(PlayError::Rules(format!(
+            let f = format!(
                 "`create players` makes {players} players: between 1 and {MAX_PLAYERS} are allowed"
-            )));
+            );
+            let m = Machine::new(tabs, &mut scratch, &mut room, &globals);
+            return Err(PlayError::Rules(
+                m.locate(f.into(), prog.setup.players_span).into(),
+            ));
         }
         let boards = {
             let mut m = Machine::new(tabs, &mut scratch, &mut room, &globals);
@@ -253,7 +261,10 @@ impl Rules {
         *drew = scratch.rng != rng;
         let mut table = Table::new(tabs, players as usize, boards, rng.clone());
         if let Some(teams) = &prog.setup.teams {
-            create::set_teams(&mut table, teams).map_err(|e| PlayError::Rules(e.into()))?;
+            create::set_teams(&mut table, teams).map_err(|f| {
+                let m = Machine::new(tabs, &mut scratch, &mut room, &globals);
+                PlayError::Rules(m.locate(f, prog.setup.teams_span).into())
+            })?;
         }
         {
             let mut m = Machine::new(tabs, &mut table, &mut room, &globals);

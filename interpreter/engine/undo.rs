@@ -30,6 +30,7 @@ pub struct MoveUndo {
     frames: usize,
     status: Status,
     decisions: u64,
+    steps: u64,
     outcome: Option<Outcome>,
     legal: Option<Arc<Vec<Move>>>,
     sampled: Option<Move>,
@@ -71,6 +72,7 @@ impl State {
             frames: self.kept.frames.len(),
             status: self.status.clone(),
             decisions: self.decisions,
+            steps: self.steps,
             outcome: self.outcome.clone(),
             legal: self.legal.get_mut().clone(),
             sampled: self.sampled.get_mut().clone(),
@@ -110,6 +112,7 @@ impl State {
         self.frames.extend(kept.frames.drain(at..));
         self.status = undo.status;
         self.decisions = undo.decisions;
+        self.steps = undo.steps;
         self.outcome = undo.outcome;
         *self.legal.get_mut() = undo.legal;
         *self.sampled.get_mut() = undo.sampled;

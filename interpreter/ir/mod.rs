@@ -164,6 +164,9 @@ pub struct Setup {
     /// rules error while the setup runs names them).
     pub spans: Vec<Span>,
     pub players_span: Span,
+    /// Where `(create teams ...)` is (a team member past the players is
+    /// a rules error there).
+    pub teams_span: Span,
 }
 
 /// `(create board TRACK (track 16))`, `(create board GRID (grid 9 9))`,

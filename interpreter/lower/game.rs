@@ -73,6 +73,7 @@ impl Lowerer {
                     actions: Vec::new(),
                     spans: Vec::new(),
                     players_span: head_span,
+                    teams_span: head_span,
                 }
             }
         };
@@ -225,6 +226,7 @@ impl Lowerer {
         let mut actions = Vec::new();
         let mut spans = Vec::new();
         let mut players_span = e.span();
+        let mut teams_span = e.span();
         for (i, item) in items.iter().enumerate().skip(1) {
             let parts = item.as_list().unwrap_or(&[]);
             let what = parts.get(1).and_then(SExpr::as_name);
@@ -245,6 +247,7 @@ impl Lowerer {
                         self.error(item.span(), "the setup creates teams twice");
                     }
                     teams = Some(t);
+                    teams_span = item.span();
                 }
                 (Some("create"), Some("deck")) => {
                     actions.push(self.create_deck(item, parts));
@@ -276,6 +279,7 @@ impl Lowerer {
             actions,
             spans,
             players_span,
+            teams_span,
         }
     }
 

@@ -60,6 +60,7 @@ mod context;
 mod decks;
 mod define;
 mod game;
+mod lint;
 mod messages;
 mod space_sets;
 mod values;
@@ -72,6 +73,20 @@ use crate::ir::Program;
 use crate::syntax;
 
 /// Reads, checks and compiles a rules file, reporting every error found.
+/// The warnings of `cardboard check` on a rules file (see `lint.rs`):
+/// forms that compile but most likely hold a typo. Meant for a file that
+/// compiles; one that cannot be read has none.
+pub fn warnings(source: &str) -> Vec<Diagnostic> {
+    let prepared = prepare(source);
+    if too_deep(&prepared).is_some() {
+        return Vec::new();
+    }
+    match syntax::read(&prepared) {
+        Ok(forms) => lint::warnings(&forms),
+        Err(_) => Vec::new(),
+    }
+}
+
 pub fn compile(source: &str) -> Result<Program, Vec<Diagnostic>> {
     let prepared = prepare(source);
     if let Some(deep) = too_deep(&prepared) {

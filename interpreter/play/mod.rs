@@ -355,11 +355,11 @@ where
             }
             Ok(Input::Save(file)) => {
                 let said = save_position(state, &PathBuf::from(file), position);
-                term.put(&format!("{said}\n"))?;
+                term.put(&format!("{}\n", said.unwrap_or_else(|e| e)))?;
             }
             Ok(Input::Transcript(file)) => {
                 let said = save_transcript(&game.game, &PathBuf::from(file), options);
-                term.put(&format!("{said}\n"))?;
+                term.put(&format!("{}\n", said.unwrap_or_else(|e| e)))?;
             }
             Err(e) => term.put(&format!("{e}\n"))?,
         }
@@ -451,48 +451,80 @@ where
         // The caller says why (on standard error).
         PlayEnd::Refused(_) | PlayEnd::Quit | PlayEnd::EndOfInput => {}
     }
+    // `--transcript` and `--save`: a file that cannot be written (a full
+    // disk) is an error of the command, as for `run --save`.
+    let mut failed = None;
     if let Some(path) = &options.transcript {
-        let said = save_transcript(&game.game, path, options);
-        term.put(&format!("{said}\n"))?;
+        match save_transcript(&game.game, path, options) {
+            Ok(said) => term.put(&format!("{said}\n"))?,
+            Err(why) => failed = Some(why),
+        }
     }
     if let Some(path) = &options.save {
-        let said = save_position(game.game.state(), path, position);
-        term.put(&format!("{said}\n"))?;
+        match save_position(game.game.state(), path, position) {
+            Ok(said) => term.put(&format!("{said}\n"))?,
+            Err(why) => failed = failed.or(Some(why)),
+        }
     }
-    Ok(end)
+    match failed {
+        Some(why) => Err(std::io::Error::other(SaveFailed { why, end })),
+        None => Ok(end),
+    }
 }
 
+/// `--transcript` or `--save` could not be written when the game ended:
+/// the error [`play`] returns, with how the game ended.
+#[derive(Debug)]
+pub struct SaveFailed {
+    /// What could not be written, and why.
+    pub why: String,
+    /// How the game ended.
+    pub end: PlayEnd,
+}
+
+impl std::fmt::Display for SaveFailed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.why)
+    }
+}
+
+impl std::error::Error for SaveFailed {}
+
 /// Writes the game's record (the commands played) to `path`; says what
-/// it did.
+/// it did, or why it could not.
 fn save_transcript<S: GameState>(
     game: &CommandedGame<S>,
     path: &PathBuf,
     options: &PlayOptions,
-) -> String {
+) -> Result<String, String> {
     let mut record = options.record.clone();
     record.commands = game.log().to_vec();
     match std::fs::write(path, record.to_text()) {
-        Ok(()) => format!(
+        Ok(()) => Ok(format!(
             "saved {} moves to {} (play them again: --moves {})",
             record.commands.len(),
             path.display(),
             path.display()
-        ),
-        Err(e) => format!("cannot save the moves to {}: {e}", path.display()),
+        )),
+        Err(e) => Err(format!("cannot save the moves to {}: {e}", path.display())),
     }
 }
 
-/// Writes the position to `path`; says what it did.
+/// Writes the position to `path`; says what it did (a game that has no
+/// position is said so), or why it could not write it.
 fn save_position<S: GameState>(
     state: &S,
     path: &PathBuf,
     position: &dyn Fn(&S) -> Option<String>,
-) -> String {
+) -> Result<String, String> {
     let Some(text) = position(state) else {
-        return "this game cannot be saved as a position".to_string();
+        return Ok("this game cannot be saved as a position".to_string());
     };
     match std::fs::write(path, text) {
-        Ok(()) => format!("saved the position to {}", path.display()),
-        Err(e) => format!("cannot save the position to {}: {e}", path.display()),
+        Ok(()) => Ok(format!("saved the position to {}", path.display())),
+        Err(e) => Err(format!(
+            "cannot save the position to {}: {e}",
+            path.display()
+        )),
     }
 }

@@ -32,9 +32,17 @@ document.addEventListener('DOMContentLoaded', () => {
 });
 "#;
 
-/// The browser to use, if one is installed.
+/// How to skip the browser tests, said with every skip.
+pub const HOW_TO_SKIP: &str = "set CARDBOARD_CHROMIUM=none to skip the browser tests, or \
+     CARDBOARD_CHROMIUM=PATH to a Chromium or Chrome that starts";
+
+/// The browser to use, if one is installed (`CARDBOARD_CHROMIUM=none`:
+/// none, the browser tests skipped).
 pub fn find_chromium() -> Option<PathBuf> {
     if let Some(path) = std::env::var_os("CARDBOARD_CHROMIUM") {
+        if path.is_empty() || path == "none" {
+            return None;
+        }
         return Some(PathBuf::from(path));
     }
     let dirs = std::env::var_os("PATH")?;
@@ -66,24 +74,29 @@ pub struct Page {
 
 impl Browser {
     /// Starts Chromium with a fresh profile; `None` (and a message) when
-    /// none is installed.
+    /// none is installed or it cannot start.
     pub async fn launch(test: &str) -> Option<Browser> {
         let Some(binary) = find_chromium() else {
-            // Straight to the standard error, past the test harness's
-            // capture: a skip is to be seen.
-            let _ = writeln!(
-                std::io::stderr(),
-                "skipped: no Chromium found (install Debian's `chromium`, or set \
-                 CARDBOARD_CHROMIUM to a Chromium or Chrome): the browser test {test} did not run"
+            skip(
+                test,
+                "no Chromium found (install Debian's `chromium`, or set \
+                 CARDBOARD_CHROMIUM to a Chromium or Chrome)",
             );
             return None;
         };
+        Browser::launch_with(&binary, test).await
+    }
+
+    /// Starts the browser `binary` as [`Browser::launch`] does; `None`,
+    /// and a message saying why and how to skip, when it cannot start (it
+    /// exits, as under a memory limit, or opens no DevTools port in time).
+    pub async fn launch_with(binary: &Path, test: &str) -> Option<Browser> {
         let profile = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("chromium-{test}"));
         let _ = std::fs::remove_dir_all(&profile);
         std::fs::create_dir_all(&profile).expect("a profile folder");
         // These flags keep Chromium from reaching for the network (this
         // machine's is closed) and from needing a sandbox or a GPU.
-        let child = Command::new(&binary)
+        let child = Command::new(binary)
             .args([
                 "--headless",
                 "--no-sandbox",
@@ -101,9 +114,43 @@ impl Browser {
             .arg("about:blank")
             .stdin(Stdio::null())
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|e| panic!("{} starts: {e}", binary.display()));
+            .stderr(
+                std::fs::File::create(profile.join("stderr.txt"))
+                    .map_or_else(|_| Stdio::null(), Stdio::from),
+            )
+            .spawn();
+        let mut child = match child {
+            Ok(child) => child,
+            Err(e) => {
+                skip(test, &format!("{} cannot start: {e}", binary.display()));
+                return None;
+            }
+        };
+        // Why it did not start: how it ended and its last word.
+        let failed = |child: &mut Child, how: String| {
+            let _ = child.kill();
+            let _ = child.wait();
+            let said = std::fs::read_to_string(profile.join("stderr.txt")).unwrap_or_default();
+            let last = said
+                .lines()
+                .rev()
+                .find(|l| !l.trim().is_empty())
+                .unwrap_or("");
+            let last: String = last.chars().take(200).collect();
+            let _ = std::fs::remove_dir_all(&profile);
+            skip(
+                test,
+                &format!(
+                    "{} did not start: {how}{}",
+                    binary.display(),
+                    if last.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" (its last words: {last})")
+                    }
+                ),
+            );
+        };
         // Chromium writes its port and the browser's DevTools path here.
         let port_file = profile.join("DevToolsActivePort");
         let start = Instant::now();
@@ -114,7 +161,20 @@ impl Browser {
                     break (port.trim().to_string(), path.trim().to_string());
                 }
             }
-            assert!(start.elapsed() < WAIT, "Chromium opened no DevTools port");
+            if let Ok(Some(status)) = child.try_wait() {
+                failed(
+                    &mut child,
+                    format!("it ended ({status}) before it opened a DevTools port"),
+                );
+                return None;
+            }
+            if start.elapsed() >= WAIT {
+                failed(
+                    &mut child,
+                    format!("it opened no DevTools port in {} s", WAIT.as_secs()),
+                );
+                return None;
+            }
             tokio::time::sleep(Duration::from_millis(50)).await;
         };
         let url = format!("ws://127.0.0.1:{port}{path}");
@@ -299,6 +359,15 @@ impl Browser {
         std::fs::write(path, png).expect("the screenshot is written");
         println!("screenshot: {}", path.display());
     }
+}
+
+/// Says that the browser test `test` is skipped and why, straight to the
+/// standard error, past the test harness's capture: a skip is to be seen.
+fn skip(test: &str, why: &str) {
+    let _ = writeln!(
+        std::io::stderr(),
+        "skipped: {why}: the browser test {test} did not run ({HOW_TO_SKIP})"
+    );
 }
 
 impl Drop for Browser {

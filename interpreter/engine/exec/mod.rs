@@ -486,6 +486,11 @@ impl<'a> Machine<'a> {
                 });
                 self.check_cards(super::create::deck_size(deck))?;
                 let width = self.tabs.prog.attr_keys.len();
+                self.reserve_cards(
+                    slot,
+                    super::create::deck_size(deck),
+                    deck.rows.get().is_none(),
+                )?;
                 let (count, rows) = deck.rows.get_or_init(|| {
                     let cards = deck_cards(deck, width);
                     (cards.len(), cards.concat())

@@ -66,10 +66,12 @@ impl fmt::Display for PositionError {
 
 impl std::error::Error for PositionError {}
 
+/// The error at `line`; what it quotes of the position is cut short and
+/// escaped (`diagnostic::clip_quotes`).
 fn err<T>(line: usize, message: impl Into<String>) -> Result<T, PositionError> {
     Err(PositionError {
         line,
-        message: message.into(),
+        message: crate::diagnostic::clip_quotes(&message.into()),
     })
 }
 
@@ -110,6 +112,17 @@ fn parse_num<T: std::str::FromStr>(
     match text.parse::<T>() {
         Ok(v) => Ok(v),
         Err(_) => err(line, format!("`{text}` is not {what}")),
+    }
+}
+
+/// A rules error met while a position is loaded, its places (lines and
+/// columns of the rules file) under the rules file's name, so that they
+/// are not read as the position's.
+fn in_rules(tabs: &Tables, message: impl fmt::Display) -> String {
+    if tabs.file.is_empty() {
+        format!("the rules: {message}")
+    } else {
+        format!("{}: {message}", tabs.file)
     }
 }
 

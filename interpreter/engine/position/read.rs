@@ -81,7 +81,7 @@ impl Rules {
                 line: 0,
                 message: format!(
                     "the game cannot start with the position's settings: {}",
-                    rules_message(e)
+                    in_rules(&self.tabs, rules_message(e))
                 ),
             })?;
         let tabs = state.tabs.clone();
@@ -122,7 +122,10 @@ impl Rules {
             )
             .map_err(|e| PositionError {
                 line: frames_line,
-                message: format!("the game is over here, but scoring it fails: {e}"),
+                message: format!(
+                    "the game is over here, but scoring it fails: {}",
+                    in_rules(&tabs, e)
+                ),
             })?;
             state.outcome = Some(outcome);
         } else {
@@ -130,7 +133,10 @@ impl Rules {
             state.outcome = None;
             let found = state.prepare_choice().map_err(|e| PositionError {
                 line: frames_line,
-                message: format!("the moves of the decision here cannot be found: {e}"),
+                message: format!(
+                    "the moves of the decision here cannot be found: {}",
+                    in_rules(&tabs, e)
+                ),
             })?;
             if !found {
                 return err(
