@@ -10,7 +10,7 @@ use super::{lock, Hub};
 use crate::drivers::Ruleset;
 use crate::game::GameState;
 use crate::play::protocol::{ClientMessage, ErrorCode, ServerMessage, VERSION};
-use axum::extract::ws::{Message, WebSocket};
+use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -26,6 +26,9 @@ const SEND_TIME: Duration = Duration::from_secs(10);
 
 /// The longest a closing connection may take to send what is queued.
 const DRAIN_TIME: Duration = Duration::from_secs(2);
+
+/// The reason of the close frame (code 1000) that follows `bye`.
+pub const BYE_REASON: &str = "the table played its games";
 
 /// The longest player name kept, in characters.
 const MAX_NAME: usize = 64;
@@ -67,11 +70,23 @@ where
     let kick = Arc::new(Notify::new());
     let writer_kick = Arc::clone(&kick);
     let mut writer = tokio::spawn(async move {
+        let bye = ServerMessage::Bye.to_text();
+        let mut said_bye = false;
         while let Some(text) = rx.recv().await {
+            said_bye = text == bye;
             let sent = tokio::time::timeout(SEND_TIME, sink.send(Message::Text(text.into()))).await;
             if !matches!(sent, Ok(Ok(()))) {
                 break;
             }
+        }
+        // After `bye` the server closes with 1000 (normal closure) and a
+        // reason; otherwise as the socket closes.
+        if said_bye {
+            let close = Message::Close(Some(CloseFrame {
+                code: close_code::NORMAL,
+                reason: BYE_REASON.into(),
+            }));
+            let _ = tokio::time::timeout(SEND_TIME, sink.send(close)).await;
         }
         let _ = tokio::time::timeout(SEND_TIME, sink.close()).await;
         // A client that stopped reading (or a closed connection) ends the
