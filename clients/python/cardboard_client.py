@@ -49,6 +49,11 @@ class Refused(Exception):
     """The server refused to seat this client (`error` before `welcome`)."""
 
 
+class Lost(Exception):
+    """The connection closed before the server said `bye` (the seat waits:
+    take it back with `token=`, the token of the `welcome`)."""
+
+
 def random_chooser(seed=None):
     """A chooser that picks one of the legal moves at random."""
     rng = random.Random(seed)
@@ -78,7 +83,8 @@ async def play_seat(url, choose=None, name=None, seat=None, table=None, token=No
     seat moves (default: at random). `seat` and `table` ask for a seat (else
     the first free one); `token` takes a seat back instead (`rejoin`).
     `on_message(message)`, if given, sees every message the server sends.
-    Raises `Refused` when the server will not seat the client.
+    Raises `Refused` when the server will not seat the client, `Lost` when
+    the connection closes before `bye`.
     """
     choose = choose or random_chooser()
     ends = []
@@ -95,6 +101,7 @@ async def play_seat(url, choose=None, name=None, seat=None, table=None, token=No
                 hello["table"] = table
         await ws.send(json.dumps(hello))
         seated = False
+        said_bye = False
         async for text in ws:
             message = json.loads(text)
             if on_message is not None:
@@ -109,12 +116,15 @@ async def play_seat(url, choose=None, name=None, seat=None, table=None, token=No
                 ends.append(message)
             elif kind == "bye":
                 # The server closes the connection next (close code 1000).
+                said_bye = True
                 break
             elif kind == "error":
                 if not seated:
                     raise Refused(f"{message['code']}: {message['message']}")
                 if message["code"] in RESYNC:
                     await ws.send(json.dumps({"type": "sync"}))
+        if not said_bye:
+            raise Lost(f"the connection closed before the end ({len(ends)} games ended)")
     return ends
 
 
@@ -148,6 +158,9 @@ def main(argv=None):
     except Refused as why:
         print(f"refused: {why}", file=sys.stderr)
         return 1
+    except Lost as why:
+        print(f"lost: {why}", file=sys.stderr)
+        return 2
     for end in ends:
         print(describe(end), flush=True)
     print("bye", flush=True)
