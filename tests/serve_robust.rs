@@ -142,6 +142,15 @@ async fn each_mistake_gets_its_error_and_the_game_goes_on() {
     // No game before every remote seat is held.
     assert_eq!(first.refused(command(1, "x")).await, ErrorCode::NoGame);
     let mut second = Client::join(&url, Some(1)).await;
+    // The others are told when a seat is first taken, as when its player
+    // comes back.
+    let presence = first
+        .until(|m| match m {
+            ServerMessage::Presence { seat, connected } => Some((*seat, *connected)),
+            _ => None,
+        })
+        .await;
+    assert_eq!(presence, (1, true));
     // Every seat is held now: a join anywhere is refused.
     assert_eq!(
         intruder
