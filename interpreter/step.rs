@@ -9,10 +9,10 @@
 //! `docs/protocol.md` ("A move's steps").
 //!
 //! ```
-//! use cardboard::step::{steps_text, Place, Step};
+//! use cardboard::step::{steps_text, Place, PlaceKind, Step};
 //!
-//! let hand = Place { owner: "p0".into(), location: "HAND".into(), kind: "iloc".into(), space: None };
-//! let pile = Place { owner: "game".into(), location: "PILE".into(), kind: "vloc".into(), space: None };
+//! let hand = Place { owner: "p0".into(), location: "HAND".into(), kind: PlaceKind::Iloc, space: None };
+//! let pile = Place { owner: "game".into(), location: "PILE".into(), kind: PlaceKind::Vloc, space: None };
 //! let step = Step::Move { card: None, from: hand, to: pile };
 //! assert_eq!(steps_text(&[step.clone()]), "move a card p0 HAND -> game PILE");
 //! let json = serde_json::to_string(&step).unwrap();
@@ -104,11 +104,37 @@ pub struct Place {
     pub owner: String,
     /// The location's name.
     pub location: String,
-    /// `vloc`, `iloc`, `hloc`, `oloc` or `mem`.
-    pub kind: String,
+    /// Who sees its faces: `vloc`, `iloc`, `hloc`, `oloc` or `mem`.
+    pub kind: PlaceKind,
     /// The owner's place on its board, when the owner is a space.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub space: Option<SpaceAt>,
+}
+
+/// The kind of a location, as the rules write it (who sees its faces).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PlaceKind {
+    /// Everyone.
+    Vloc,
+    /// Its owner (a team's: the team's members).
+    Iloc,
+    /// Nobody.
+    Hloc,
+    /// Everyone but its owner.
+    Oloc,
+    /// Everyone (copies of cards).
+    Mem,
+}
+
+/// The kind of a storage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum StorageKind {
+    /// An integer.
+    Sto,
+    /// A string.
+    Str,
 }
 
 /// A space of a board by its coordinates.
@@ -130,7 +156,7 @@ pub struct StorageAt {
     /// `game`, `p0`.., `team0`.., or a space's name.
     pub owner: String,
     /// `sto` (an integer) or `str` (a string).
-    pub kind: String,
+    pub kind: StorageKind,
     /// The storage's name.
     pub name: String,
     /// The owner's place on its board, when the owner is a space.
@@ -163,8 +189,8 @@ pub struct Described {
 
 impl fmt::Display for Place {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.kind.as_str() {
-            "mem" => write!(f, "{} mem {}", self.owner, self.location),
+        match self.kind {
+            PlaceKind::Mem => write!(f, "{} mem {}", self.owner, self.location),
             _ => write!(f, "{} {}", self.owner, self.location),
         }
     }

@@ -10,7 +10,7 @@ use cardboard::engine::{GameOptions, Rules, State};
 use cardboard::game::GameState;
 use cardboard::observation::Observation;
 use cardboard::random::{below, GameRng};
-use cardboard::step::{steps_text, SetValue, SpaceAt, Step};
+use cardboard::step::{steps_text, PlaceKind, SetValue, SpaceAt, Step, StorageKind};
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -137,16 +137,12 @@ fn a_drawn_card_is_left_out_where_it_is_hidden() {
     };
     assert_eq!(card, &None);
     assert_eq!(
-        (
-            from.owner.as_str(),
-            from.location.as_str(),
-            from.kind.as_str()
-        ),
-        ("game", "STOCK", "hloc")
+        (from.owner.as_str(), from.location.as_str(), from.kind),
+        ("game", "STOCK", PlaceKind::Hloc)
     );
     assert_eq!(
-        (to.owner.as_str(), to.location.as_str(), to.kind.as_str()),
-        ("p0", "HAND", "iloc")
+        (to.owner.as_str(), to.location.as_str(), to.kind),
+        ("p0", "HAND", PlaceKind::Iloc)
     );
     let json = serde_json::to_string(&draw.steps[0]).expect("writes");
     assert!(!json.contains("card"), "{json}");
@@ -177,12 +173,8 @@ fn a_drawn_card_is_left_out_where_it_is_hidden() {
             card: Some(c), to, ..
         }] => {
             assert_eq!(
-                (
-                    storage.owner.as_str(),
-                    storage.kind.as_str(),
-                    storage.name.as_str()
-                ),
-                ("game", "str", "LAST")
+                (storage.owner.as_str(), storage.kind, storage.name.as_str()),
+                ("game", StorageKind::Str, "LAST")
             );
             assert_eq!(c.attrs.get("RANK"), Some(rank));
             assert_eq!(to.location, "PILE");

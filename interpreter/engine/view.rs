@@ -66,17 +66,24 @@ pub fn slot_name(tabs: &Tables, table: &Table, slot: Slot) -> String {
 /// owner's space on its board.
 pub fn place(tabs: &Tables, table: &Table, slot: Slot) -> crate::step::Place {
     let (owner, id) = Table::slot_parts(slot, tabs.loc_count);
+    use crate::step::PlaceKind;
     let (location, kind) = match tabs.prog.loc_names.get(id as usize) {
         Some(ln) => (
             tabs.prog.symbols[ln.name as usize].clone(),
-            kind_word(ln.kind),
+            match ln.kind {
+                LocKind::Visible => PlaceKind::Vloc,
+                LocKind::Invisible => PlaceKind::Iloc,
+                LocKind::Hidden => PlaceKind::Hloc,
+                LocKind::Others => PlaceKind::Oloc,
+                LocKind::Memory => PlaceKind::Mem,
+            },
         ),
-        None => ("?".to_string(), "hloc"),
+        None => ("?".to_string(), PlaceKind::Hloc),
     };
     crate::step::Place {
         owner: owner_name(table, owner),
         location,
-        kind: kind.to_string(),
+        kind,
         space: space_at(table, owner),
     }
 }
@@ -98,13 +105,12 @@ pub fn space_at(table: &Table, owner: OwnerId) -> Option<crate::step::SpaceAt> {
     })
 }
 
-/// A storage as a move's step names it, from its flat index (`kind`
-/// `sto` or `str`).
+/// A storage as a move's step names it, from its flat index.
 pub fn storage_at(
     tabs: &Tables,
     table: &Table,
     i: usize,
-    (kind, count, names): (&str, usize, &[u32]),
+    (kind, count, names): (crate::step::StorageKind, usize, &[u32]),
 ) -> crate::step::StorageAt {
     let owner = (i / count.max(1)) as OwnerId;
     let name = names
@@ -113,7 +119,7 @@ pub fn storage_at(
         .unwrap_or_else(|| "?".to_string());
     crate::step::StorageAt {
         owner: owner_name(table, owner),
-        kind: kind.to_string(),
+        kind,
         name,
         space: space_at(table, owner),
     }

@@ -13,7 +13,7 @@ use crate::engine::value::Cards;
 use crate::engine::view;
 use crate::ir::*;
 use crate::observation::CardView;
-use crate::step::{Place, Step, StorageAt};
+use crate::step::{Place, Step, StorageAt, StorageKind};
 
 impl Machine<'_> {
     /// Where a `move`/`remember` puts its card.
@@ -210,7 +210,7 @@ impl Machine<'_> {
             self.tabs,
             self.table,
             i,
-            ("sto", self.tabs.int_count, names),
+            (StorageKind::Sto, self.tabs.int_count, names),
         )
     }
     /// String storage `i` as the log names it.
@@ -220,7 +220,7 @@ impl Machine<'_> {
             self.tabs,
             self.table,
             i,
-            ("str", self.tabs.str_count, names),
+            (StorageKind::Str, self.tabs.str_count, names),
         )
     }
 }
