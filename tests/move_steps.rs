@@ -121,6 +121,31 @@ fn steps_are_the_text_and_hide_what_it_hides() {
     // Agram plays from a hand to a trick everyone sees: every card named.
     let (_, named) = steps_read_as_texts(&agram, 3);
     assert!(named > 0);
+    // Its lead: the suit led set, then the card played, as
+    // `game LEADSUIT = HEARTS; move HEARTS-TEN p0 HAND -> p0 TRICK`.
+    let lead = start(&agram, 1).observe(0).moves.remove(0);
+    match lead.steps.as_slice() {
+        [Step::Set {
+            storage,
+            value: SetValue::Text(suit),
+        }, Step::Move {
+            card: Some(card),
+            from,
+            to,
+        }] => {
+            assert_eq!(
+                (storage.owner.as_str(), storage.name.as_str()),
+                ("game", "LEADSUIT")
+            );
+            assert_eq!(card.attrs.get("SUIT"), Some(suit));
+            assert_eq!(
+                (from.owner.as_str(), from.location.as_str()),
+                ("p0", "HAND")
+            );
+            assert_eq!((to.owner.as_str(), to.location.as_str()), ("p0", "TRICK"));
+        }
+        other => panic!("a suit set and a card played: {other:?} ({})", lead.text),
+    }
 }
 
 /// The draw from the hidden stock, offered to p0 and seen played by each
