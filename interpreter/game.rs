@@ -7,6 +7,7 @@
 
 use crate::observation::{GameStatus, MoveView, Observation, OutcomeView};
 use crate::random::{below, GameRng};
+use crate::step::Described;
 use std::fmt;
 
 /// Where a game stands.
@@ -154,7 +155,7 @@ pub trait GameState: Clone + Send {
     /// location with its count, the faces of the cards it may see (its
     /// own hidden ones included) and of no other, the boards, the
     /// storages, whose turn it is, its legal moves as it may read them
-    /// ([`Self::moves_to_text_for`], with their index as id) when it must
+    /// ([`Self::moves_described_for`], with their index as id) when it must
     /// decide, the outcome once the game is over. Built on request only
     /// (playouts never ask).
     ///
@@ -199,6 +200,35 @@ pub trait GameState: Clone + Send {
         let _ = viewer;
         self.move_to_text(mv)
     }
+    /// Some of the legal moves as `seat`, the current player, may know
+    /// them before it plays one: each move's text, as
+    /// [`Self::moves_to_text_for`] writes it, and its steps
+    /// ([`crate::step::Step`]: what it moves or sets, from where, to
+    /// where), made by the same account of the move, so that a card the
+    /// text writes `a card` is left out of its step too. The default
+    /// gives the texts with no steps; a game that can say what its moves
+    /// do gives its own.
+    fn moves_described_for(&self, moves: &[Self::Move], seat: usize) -> Vec<Described> {
+        let texts = self.moves_to_text_for(moves, seat);
+        texts
+            .into_iter()
+            .map(|text| Described {
+                text,
+                steps: Vec::new(),
+            })
+            .collect()
+    }
+    /// `mv`, a legal move about to be played by the current player, as
+    /// `viewer` may see it played: the text of
+    /// [`Self::move_to_text_seen_by`] and the steps that text writes out
+    /// (a card named only where the text names it). Ask before
+    /// [`Self::apply`]. The default has no steps.
+    fn move_described_seen_by(&self, mv: &Self::Move, viewer: usize) -> Described {
+        Described {
+            text: self.move_to_text_seen_by(mv, viewer),
+            steps: Vec::new(),
+        }
+    }
     /// Reads a move written as [`Self::move_to_text`] writes it (or as the
     /// index of the move in [`Self::legal_moves`]).
     fn move_from_text(&self, text: &str) -> Result<Self::Move, PlayError>;
@@ -237,17 +267,21 @@ pub trait GameState: Clone + Send {
 
 /// What any game can say of a seat's view without a table: the seat, the
 /// number of seats, whose turn it is, the status, the seat's legal moves
-/// ([`GameState::moves_to_text_for`], each with its index as id) when it
-/// is to play, and the outcome. [`GameState::observe`] starts from it.
+/// ([`GameState::moves_described_for`]: text and steps, each with its
+/// index as id) when it is to play, and the outcome. [`GameState::observe`] starts from it.
 pub fn observe_frame<S: GameState>(state: &S, player: usize) -> Observation {
     let turn = state.current_player();
     let moves = if turn == Some(player) {
         let legal = state.legal_moves();
         state
-            .moves_to_text_for(&legal, player)
+            .moves_described_for(&legal, player)
             .into_iter()
             .enumerate()
-            .map(|(id, text)| MoveView { id, text })
+            .map(|(id, d)| MoveView {
+                id,
+                text: d.text,
+                steps: d.steps,
+            })
             .collect()
     } else {
         Vec::new()

@@ -38,4 +38,5 @@ pub mod play;
 pub mod player;
 pub mod random;
 pub mod search;
+pub mod step;
 pub mod syntax;

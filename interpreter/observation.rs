@@ -205,6 +205,11 @@ pub struct MoveView {
     /// The move in words, as the seat may read it (a card it cannot see
     /// is written `a card`).
     pub text: String,
+    /// What it does, step by step ([`crate::step::Step`]; a card the
+    /// text writes `a card` is absent from its step). Empty for a game
+    /// that gives no steps.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub steps: Vec<crate::step::Step>,
 }
 
 /// The result of a finished game.

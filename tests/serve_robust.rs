@@ -7,7 +7,9 @@
 mod net;
 
 use cardboard::command::{Command, CommandedGame};
-use cardboard::play::protocol::{ClientMessage, EndKind, ErrorCode, ServerMessage, VERSION};
+use cardboard::play::protocol::{
+    ClientMessage, EndKind, ErrorCode, MoveChoice, MoveCommand, ServerMessage, VERSION,
+};
 use cardboard::play::server::{SeatSpec, ServeConfig};
 use cardboard::player::Player;
 use cardboard::search::seats::{SeatKind, Seats};
@@ -31,12 +33,14 @@ async fn my_turn(client: &mut Client) -> (u64, Vec<String>) {
         .await
 }
 
+/// A command of game 0 naming its move by text.
 fn command(decision: u64, mv: &str) -> String {
+    command_of(0, decision, MoveChoice::Text(mv.to_string()))
+}
+
+fn command_of(game: u64, decision: u64, mv: MoveChoice) -> String {
     ClientMessage::Command {
-        command: Command {
-            decision,
-            mv: mv.to_string(),
-        },
+        command: MoveCommand { game, decision, mv },
     }
     .to_text()
 }
@@ -134,6 +138,15 @@ async fn each_mistake_gets_its_error_and_the_game_goes_on() {
     // No game before every remote seat is held.
     assert_eq!(first.refused(command(1, "x")).await, ErrorCode::NoGame);
     let mut second = Client::join(&url, Some(1)).await;
+    // The others are told when a seat is first taken, as when its player
+    // comes back.
+    let presence = first
+        .until(|m| match m {
+            ServerMessage::Presence { seat, connected } => Some((*seat, *connected)),
+            _ => None,
+        })
+        .await;
+    assert_eq!(presence, (1, true));
     // Every seat is held now: a join anywhere is refused.
     assert_eq!(
         intruder
@@ -165,9 +178,32 @@ async fn each_mistake_gets_its_error_and_the_game_goes_on() {
         first.refused(command(decision, "fly to the moon")).await,
         ErrorCode::Illegal
     );
+    // A move's id is a number: the text "0" is no move's text.
     assert_eq!(
         first.refused(command(decision, "0")).await,
         ErrorCode::Illegal
+    );
+    assert_eq!(
+        first
+            .refused(command_of(0, decision, MoveChoice::Id(moves.len())))
+            .await,
+        ErrorCode::Illegal
+    );
+    // A command for another game than the one played (a game past, or
+    // one to come), even with a legal id, is refused as stale.
+    for game in [1, u64::MAX] {
+        assert_eq!(
+            first
+                .refused(command_of(game, decision, MoveChoice::Id(0)))
+                .await,
+            ErrorCode::WrongGame
+        );
+    }
+    assert_eq!(
+        first
+            .refused(command_of(0, decision + 1, MoveChoice::Id(0)))
+            .await,
+        ErrorCode::WrongDecision
     );
     // `sync` answers with the same state: nothing changed.
     first.send(&ClientMessage::Sync).await;

@@ -109,6 +109,38 @@ impl GameState for State {
         self.texts_read_by(moves, reader)
     }
 
+    fn moves_described_for(&self, moves: &[Move], seat: usize) -> Vec<Described> {
+        let reader = view::Reader {
+            seat,
+            played: false,
+        };
+        // As `texts_read_by`: all the legal moves described at once (equal
+        // texts told apart among all), each move found by its hash.
+        let legal = self.legal_moves();
+        let described = self.described_for(&legal, Some(reader), true);
+        let index: HashMap<&Move, usize> = legal.iter().enumerate().map(|(i, m)| (m, i)).collect();
+        moves
+            .iter()
+            .map(|mv| match index.get(mv) {
+                Some(&i) => described[i].clone(),
+                None => Described {
+                    text: format!("option {} (not legal now)", mv.option + 1),
+                    steps: Vec::new(),
+                },
+            })
+            .collect()
+    }
+
+    fn move_described_seen_by(&self, mv: &Move, viewer: usize) -> Described {
+        let reader = view::Reader {
+            seat: viewer,
+            played: true,
+        };
+        // Alone, as `move_to_text_seen_by`.
+        let mut described = self.described_for(std::slice::from_ref(mv), Some(reader), true);
+        described.pop().unwrap_or_default()
+    }
+
     fn move_to_text_seen_by(&self, mv: &Move, viewer: usize) -> String {
         let reader = view::Reader {
             seat: viewer,

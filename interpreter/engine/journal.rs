@@ -279,7 +279,10 @@ impl Machine<'_> {
         let old = self.table.ints[i];
         self.record(|_| Undo::Int(i, old));
         self.table.ints[i] = new;
-        self.log(|m| format!("{} = {new}", m.int_name(i)));
+        self.log(|m| crate::step::Step::Set {
+            storage: m.int_at(i),
+            value: crate::step::SetValue::Int(new),
+        });
     }
 
     /// Sets string storage `i` to `v`, journaled and logged.
@@ -297,7 +300,10 @@ impl Machine<'_> {
         let old = self.table.strs[i];
         self.record(|_| Undo::Str(i, old));
         self.table.strs[i] = v;
-        self.log(|m| format!("{} = {}", m.str_name(i), m.tabs.prog.symbols[v as usize]));
+        self.log(|m| crate::step::Step::Set {
+            storage: m.str_at(i),
+            value: crate::step::SetValue::Text(m.tabs.prog.symbols[v as usize].clone()),
+        });
     }
 }
 

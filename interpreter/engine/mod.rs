@@ -41,6 +41,7 @@ mod view;
 use crate::game::{GameState, Outcome, PlayError, Status};
 use crate::ir::{CycleKind, LocKind, Program, StageItem, Sym, ValueExpr};
 use crate::random::{below, GameRng};
+use crate::step::{steps_text, Described, Step};
 use board::{regions, spaceset, spatial};
 use exec::{Machine, Oracle, Scratch};
 use failure::{between, option_error, Stop};
@@ -391,20 +392,21 @@ impl State {
     /// `keep` false everything is taken back (for move text). A move that
     /// fails (a rules error, or picks that do not fit the option) is taken
     /// back too and is an `Err`.
-    fn play(&self, mv: &Move, log: bool, keep: bool) -> Result<(u32, Vec<String>), eval::Fault> {
-        self.play_with(mv, (log, None), keep, &mut None)
+    fn play(&self, mv: &Move, log: bool, keep: bool) -> Result<(u32, Vec<Step>), eval::Fault> {
+        self.play_with(mv, (log, None, false), keep, &mut None)
     }
 
     /// [`State::play`], with the collections of the `any`s kept from the
     /// last move replayed (`picks`, see [`exec::Picks`]) and the log
-    /// written for a reader (`None`: every card named).
+    /// written for a reader (`None`: every card named), its cards with
+    /// their attributes when `faces`.
     fn play_with(
         &self,
         mv: &Move,
-        (log, reader): (bool, Option<view::Reader>),
+        (log, reader, faces): (bool, Option<view::Reader>, bool),
         keep: bool,
         picks: &mut Option<exec::Picks>,
-    ) -> Result<(u32, Vec<String>), eval::Fault> {
+    ) -> Result<(u32, Vec<Step>), eval::Fault> {
         let options = self.choice().ok_or("internal: no choice to make")?;
         let option = options
             .get(mv.option as usize)
@@ -415,6 +417,7 @@ impl State {
         // Journaled also when kept: a move that fails leaves no trace.
         m.start_journal();
         m.log = log.then(Vec::new);
+        m.log_faces = faces;
         m.reader = reader;
         if let Some(p) = picks.as_mut() {
             p.prepare(mv.option, &mv.path);
@@ -434,7 +437,7 @@ impl State {
         *picks = m.oracle.as_mut().and_then(|o| o.kept.take());
         let mut log = m.log.take().unwrap_or_default();
         if m.log_more > 0 {
-            log.push(format!("and {} more", m.log_more));
+            log.push(Step::More { count: m.log_more });
         }
         let fits = m
             .oracle
@@ -462,33 +465,53 @@ impl State {
     /// [`State::texts`] written for `reader` (`None`: for everyone, every
     /// card named).
     fn texts_for(&self, moves: &[Move], reader: Option<view::Reader>) -> Vec<String> {
+        let described = self.described_for(moves, reader, false);
+        described.into_iter().map(|d| d.text).collect()
+    }
+
+    /// The texts and steps of `moves` written for `reader` (`None`: for
+    /// everyone), made by one replay of each move (the text is the steps
+    /// written out); the steps' cards with their attributes when `faces`
+    /// (a text alone needs only names).
+    fn described_for(
+        &self,
+        moves: &[Move],
+        reader: Option<view::Reader>,
+        faces: bool,
+    ) -> Vec<Described> {
         // Moves come by option and path: consecutive moves share the
         // collections of their first `any`s, evaluated once.
         let mut picks = Some(exec::Picks::default());
-        let mut texts: Vec<String> = moves
+        let mut described: Vec<Described> = moves
             .iter()
             .map(
-                |mv| match self.play_with(mv, (true, reader), false, &mut picks) {
-                    Ok((_, log)) if !log.is_empty() => log.join("; "),
-                    _ => format!("option {}", mv.option + 1),
+                |mv| match self.play_with(mv, (true, reader, faces), false, &mut picks) {
+                    Ok((_, log)) if !log.is_empty() => Described {
+                        text: steps_text(&log),
+                        steps: if faces { log } else { Vec::new() },
+                    },
+                    _ => Described {
+                        text: format!("option {}", mv.option + 1),
+                        steps: Vec::new(),
+                    },
                 },
             )
             .collect();
         // Make equal texts distinct: the k-th of several equal texts gets
         // ` (#k)` (counted first, so that this stays linear).
         let mut seen: HashMap<String, (usize, usize)> = HashMap::new();
-        for t in &texts {
-            seen.entry(t.clone()).or_insert((0, 0)).0 += 1;
+        for d in &described {
+            seen.entry(d.text.clone()).or_insert((0, 0)).0 += 1;
         }
-        for t in &mut texts {
-            if let Some((n, k)) = seen.get_mut(t.as_str()) {
+        for d in &mut described {
+            if let Some((n, k)) = seen.get_mut(d.text.as_str()) {
                 if *n > 1 {
                     *k += 1;
-                    *t = format!("{t} (#{k})");
+                    d.text = format!("{} (#{k})", d.text);
                 }
             }
         }
-        texts
+        described
     }
 }
 

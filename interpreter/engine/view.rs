@@ -62,14 +62,67 @@ pub fn slot_name(tabs: &Tables, table: &Table, slot: Slot) -> String {
     }
 }
 
-/// A storage's name from its flat index, e.g. `p0 SCORE`.
-pub fn storage_name(tabs: &Tables, table: &Table, i: usize, count: usize, names: &[u32]) -> String {
+/// A location as a move's step names it: owner, name, kind, and the
+/// owner's space on its board.
+pub fn place(tabs: &Tables, table: &Table, slot: Slot) -> crate::step::Place {
+    let (owner, id) = Table::slot_parts(slot, tabs.loc_count);
+    use crate::step::PlaceKind;
+    let (location, kind) = match tabs.prog.loc_names.get(id as usize) {
+        Some(ln) => (
+            tabs.prog.symbols[ln.name as usize].clone(),
+            match ln.kind {
+                LocKind::Visible => PlaceKind::Vloc,
+                LocKind::Invisible => PlaceKind::Iloc,
+                LocKind::Hidden => PlaceKind::Hloc,
+                LocKind::Others => PlaceKind::Oloc,
+                LocKind::Memory => PlaceKind::Mem,
+            },
+        ),
+        None => ("?".to_string(), PlaceKind::Hloc),
+    };
+    crate::step::Place {
+        owner: owner_name(table, owner),
+        location,
+        kind,
+        space: space_at(table, owner),
+    }
+}
+
+/// The board and coordinates of `owner` when it is a space (a track's
+/// space is row 0, its index the column, as observations place it).
+pub fn space_at(table: &Table, owner: OwnerId) -> Option<crate::step::SpaceAt> {
+    let s = table.owner_space(owner)?;
+    let b = table.boards.of(s)?;
+    let (row, col) = if b.track {
+        (0, s - b.first)
+    } else {
+        b.coords(s)
+    };
+    Some(crate::step::SpaceAt {
+        board: b.name.to_string(),
+        row,
+        col,
+    })
+}
+
+/// A storage as a move's step names it, from its flat index.
+pub fn storage_at(
+    tabs: &Tables,
+    table: &Table,
+    i: usize,
+    (kind, count, names): (crate::step::StorageKind, usize, &[u32]),
+) -> crate::step::StorageAt {
     let owner = (i / count.max(1)) as OwnerId;
     let name = names
         .get(i % count.max(1))
-        .map(|s| tabs.prog.symbols[*s as usize].as_str())
-        .unwrap_or("?");
-    format!("{} {name}", owner_name(table, owner))
+        .map(|s| tabs.prog.symbols[*s as usize].clone())
+        .unwrap_or_else(|| "?".to_string());
+    crate::step::StorageAt {
+        owner: owner_name(table, owner),
+        kind,
+        name,
+        space: space_at(table, owner),
+    }
 }
 
 /// Whether seat `viewer` sees the faces of the cards in `slot`: its kind
@@ -227,7 +280,7 @@ fn owner_view(tabs: &Tables, table: &Table, owner: OwnerId, viewer: Option<usize
 }
 
 /// A card's face: its name and its attributes.
-fn card_view(tabs: &Tables, table: &Table, id: CardId) -> CardView {
+pub fn card_view(tabs: &Tables, table: &Table, id: CardId) -> CardView {
     let attrs = table
         .attrs(id)
         .iter()

@@ -10,9 +10,10 @@
 //! move it has no line for (or when the server says goodbye). `--token`
 //! takes a seat back after a dropped connection.
 
-use crate::command::Command;
 use crate::observation::{MoveView, Observation};
-use crate::play::protocol::{ClientMessage, EndKind, ErrorCode, Played, ServerMessage, VERSION};
+use crate::play::protocol::{
+    ClientMessage, EndKind, ErrorCode, MoveChoice, MoveCommand, Played, ServerMessage, VERSION,
+};
 use crate::play::screen::{self, Input};
 use futures_util::{Sink, SinkExt, StreamExt};
 use std::collections::VecDeque;
@@ -157,9 +158,9 @@ pub async fn join<W: Write>(config: &JoinConfig, out: W) -> i32 {
                             screen.line(&format!("\n== game {game} starts =="));
                         }
                     }
-                    ServerMessage::State { decision, to_move, observation, last, .. } => {
+                    ServerMessage::State { game, decision, to_move, observation, last } => {
                         screen.state(to_move, &observation, last.as_ref());
-                        play.offered = (!observation.moves.is_empty()).then(|| (decision, observation.moves.clone()));
+                        play.offered = (!observation.moves.is_empty()).then(|| ((game, decision), observation.moves.clone()));
                         play.seen = Some(observation);
                     }
                     ServerMessage::Accepted { .. } => {}
@@ -187,7 +188,7 @@ pub async fn join<W: Write>(config: &JoinConfig, out: W) -> i32 {
                         }
                         // A move refused: ask for the state again, to be
                         // offered the moves of the decision asked now.
-                        if matches!(code, ErrorCode::NotYourTurn | ErrorCode::WrongDecision | ErrorCode::Illegal)
+                        if matches!(code, ErrorCode::NotYourTurn | ErrorCode::WrongGame | ErrorCode::WrongDecision | ErrorCode::Illegal)
                             && sink.send(Message::Text(ClientMessage::Sync.to_text().into())).await.is_err()
                         {
                             screen.line("the connection is lost");
@@ -228,8 +229,8 @@ pub async fn join<W: Write>(config: &JoinConfig, out: W) -> i32 {
 struct Typed {
     /// The lines typed and not answered yet, in order.
     typed: VecDeque<String>,
-    /// The moves offered now, and the decision they answer.
-    offered: Option<(u64, Vec<MoveView>)>,
+    /// The moves offered now, and the game and decision they answer.
+    offered: Option<((u64, u64), Vec<MoveView>)>,
     /// The last observation, for `look`.
     seen: Option<Box<Observation>>,
 }
@@ -264,15 +265,18 @@ impl Typed {
             let moves = self.offered.as_ref().map_or(&[][..], |(_, m)| m.as_slice());
             match screen::read_input(line, moves) {
                 Ok(Input::Move(id)) => {
-                    let (Some(chosen), Some((decision, _))) =
+                    let (Some(chosen), Some(((game, decision), _))) =
                         (moves.iter().find(|m| m.id == id), &self.offered)
                     else {
                         break;
                     };
+                    // The move by its id, for the game and decision that
+                    // offered it: never taken for a later one.
                     let command = ClientMessage::Command {
-                        command: Command {
+                        command: MoveCommand {
+                            game: *game,
                             decision: *decision,
-                            mv: chosen.text.clone(),
+                            mv: MoveChoice::Id(chosen.id),
                         },
                     };
                     if sink

@@ -7,13 +7,15 @@
 //! message too long, not JSON, of an unknown type, or of the wrong shape
 //! apart, each its own [`ErrorCode`].
 
-use crate::command::Command;
 use crate::observation::Observation;
+use crate::step::Step;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-/// The version of the protocol: a client's `join` must name it.
-pub const VERSION: u32 = 2;
+/// The version of the protocol: a client's `join` must name it. Version 3
+/// added a move's `steps`, the `game` of a command (and of `accepted`),
+/// the answer by a move's id, and the error code `wrong_game`.
+pub const VERSION: u32 = 3;
 
 /// The longest message the server reads, in bytes: a longer one (or a
 /// longer frame) is refused by the WebSocket layer as its header is read,
@@ -50,11 +52,38 @@ pub enum ClientMessage {
     },
     /// Play a move.
     Command {
-        /// The move.
-        command: Command,
+        /// The move, and the game and decision it answers.
+        command: MoveCommand,
     },
     /// Ask for the current state again (answered with a `state`).
     Sync,
+}
+
+/// A command as a client sends it: the game and the decision it answers
+/// (both required: a command meant for a game or decision past is
+/// refused, never played in the next) and the move, by its id or its
+/// text. The server records it as a [`crate::command::Command`] with the
+/// move's text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveCommand {
+    /// The game it answers: the `game` of the `state` that asked.
+    pub game: u64,
+    /// The decision it answers: the `decision` of the `state` that asked.
+    pub decision: u64,
+    /// The move.
+    #[serde(rename = "move")]
+    pub mv: MoveChoice,
+}
+
+/// A move as a command names it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum MoveChoice {
+    /// Its `id` among the legal moves offered (a JSON number).
+    Id(usize),
+    /// Its `text` as the seat reads it (a JSON string).
+    Text(String),
 }
 
 /// The kinds of message a client may send, as their `"type"` reads.
@@ -81,6 +110,9 @@ pub enum ErrorCode {
     SeatTaken,
     /// No such seat or table, or no free seat left.
     NoSeat,
+    /// A command naming another game than the one being played (sent
+    /// for a game that ended).
+    WrongGame,
     /// A `rejoin` with a token the server did not give.
     BadToken,
     /// A command while no game is being played (before the first game, or
@@ -112,6 +144,10 @@ pub struct Played {
     /// Whether the computer played it for a seat whose player is away.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub computer: bool,
+    /// Its steps, as its text writes them for the receiving seat (a card
+    /// the text writes `a card` is absent).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub steps: Vec<Step>,
 }
 
 /// How a game ended.
@@ -177,10 +213,12 @@ pub enum ServerMessage {
     },
     /// The command was played.
     Accepted {
+        /// The game it answered.
+        game: u64,
         /// The decision it answered.
         decision: u64,
     },
-    /// A seat's player left or came back.
+    /// A seat's player took it, left or came back.
     Presence {
         /// The seat.
         seat: usize,
@@ -290,22 +328,45 @@ mod tests {
         assert_eq!(code(r#"{"type":"fly"}"#), Some(ErrorCode::UnknownType));
         assert_eq!(code(r#"{"type":"command"}"#), Some(ErrorCode::Malformed));
         assert_eq!(
-            code(r#"{"type":"command","command":{"decision":1,"move":"x","extra":2}}"#),
+            code(r#"{"type":"command","command":{"game":0,"decision":1,"move":"x","extra":2}}"#),
             Some(ErrorCode::Malformed)
         );
+        // Version 3: the game is required, and a move is a number or a
+        // string, nothing else.
+        assert_eq!(
+            code(r#"{"type":"command","command":{"decision":1,"move":"x"}}"#),
+            Some(ErrorCode::Malformed)
+        );
+        for bad in ["-1", "1.5", "true", "null", "[0]", "{}"] {
+            let text =
+                format!(r#"{{"type":"command","command":{{"game":0,"decision":1,"move":{bad}}}}}"#);
+            assert_eq!(code(&text), Some(ErrorCode::Malformed), "{bad}");
+        }
         assert_eq!(code(&"x".repeat(MAX_MESSAGE + 1)), Some(ErrorCode::TooLong));
-        let join = ClientMessage::read(r#"{"type":"join","version":2}"#);
+        let join = ClientMessage::read(r#"{"type":"join","version":3}"#);
         assert_eq!(
             join.ok(),
             Some(ClientMessage::Join {
-                version: 2,
+                version: 3,
                 name: None,
                 seat: None,
                 table: None
             })
         );
-        let command = r#"{"type":"command","command":{"decision":3,"move":"take 1"}}"#;
+        let command = r#"{"type":"command","command":{"game":1,"decision":3,"move":"take 1"}}"#;
         let read = ClientMessage::read(command).ok();
         assert_eq!(read.map(|m| m.to_text()), Some(command.to_string()));
+        let by_id = r#"{"type":"command","command":{"game":0,"decision":3,"move":2}}"#;
+        let read = ClientMessage::read(by_id).ok();
+        assert_eq!(
+            read,
+            Some(ClientMessage::Command {
+                command: MoveCommand {
+                    game: 0,
+                    decision: 3,
+                    mv: MoveChoice::Id(2)
+                }
+            })
+        );
     }
 }

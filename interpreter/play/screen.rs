@@ -15,8 +15,8 @@
 //! use cardboard::observation::MoveView;
 //! use cardboard::play::screen::{read_input, Input};
 //! let moves = vec![
-//!     MoveView { id: 0, text: "move HEARTS-TWO p0 HAND -> p0 TRICK".into() },
-//!     MoveView { id: 1, text: "move CLUBS-TEN p0 HAND -> p0 TRICK".into() },
+//!     MoveView { id: 0, text: "move HEARTS-TWO p0 HAND -> p0 TRICK".into(), steps: vec![] },
+//!     MoveView { id: 1, text: "move CLUBS-TEN p0 HAND -> p0 TRICK".into(), steps: vec![] },
 //! ];
 //! assert_eq!(read_input("1", &moves), Ok(Input::Move(1)));
 //! assert_eq!(read_input("clubs-ten", &moves), Ok(Input::Move(1)));

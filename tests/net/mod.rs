@@ -5,7 +5,9 @@
 
 use cardboard::command::Command;
 use cardboard::engine::Rules;
-use cardboard::play::protocol::{ClientMessage, ErrorCode, ServerMessage, VERSION};
+use cardboard::play::protocol::{
+    ClientMessage, ErrorCode, MoveChoice, MoveCommand, ServerMessage, VERSION,
+};
 use cardboard::play::server::{GameReport, ServeConfig, Server};
 use cardboard::random::{below, GameRng};
 use futures_util::{SinkExt, StreamExt};
@@ -190,6 +192,23 @@ impl Client {
         client
     }
 
+    /// Reads until the server closes the connection: the close frame's
+    /// code and reason (`None`: closed without a frame or a code).
+    pub async fn closed_with(&mut self) -> Option<(u16, String)> {
+        loop {
+            let message = tokio::time::timeout(WAIT, self.socket.next())
+                .await
+                .expect("the close in time");
+            match message {
+                Some(Ok(Message::Close(frame))) => {
+                    return frame.map(|f| (u16::from(f.code), f.reason.to_string()))
+                }
+                None | Some(Err(_)) => return None,
+                Some(Ok(_)) => {}
+            }
+        }
+    }
+
     /// Closes the connection.
     pub async fn close(mut self) {
         let _ = self.socket.close(None).await;
@@ -209,7 +228,9 @@ pub struct Played {
 }
 
 /// Plays `client`'s seat with moves drawn from a generator seeded with
-/// `seed` until the server says goodbye (or, with `stop_after`, until it
+/// `seed`, each answered by its id (a command names its game and
+/// decision; the command kept is the one the server records, with the
+/// move's text), until the server says goodbye (or, with `stop_after`, until it
 /// has played that many moves: it then returns at once, the connection
 /// open).
 pub async fn play(client: &mut Client, seed: u64, stop_after: Option<usize>) -> Played {
@@ -225,6 +246,7 @@ pub async fn play(client: &mut Client, seed: u64, stop_after: Option<usize>) -> 
         };
         match message {
             ServerMessage::State {
+                game,
                 decision,
                 observation,
                 ..
@@ -238,13 +260,20 @@ pub async fn play(client: &mut Client, seed: u64, stop_after: Option<usize>) -> 
                 let asked = Instant::now();
                 client
                     .send(&ClientMessage::Command {
-                        command: command.clone(),
+                        command: MoveCommand {
+                            game,
+                            decision,
+                            mv: MoveChoice::Id(moves[i].id),
+                        },
                     })
                     .await;
                 sent += 1;
                 client
                     .until(|m| match m {
-                        ServerMessage::Accepted { decision: d } if *d == decision => Some(()),
+                        ServerMessage::Accepted {
+                            game: g,
+                            decision: d,
+                        } if (*g, *d) == (game, decision) => Some(()),
                         ServerMessage::Error { message, .. } => {
                             panic!("a command refused: {message}")
                         }

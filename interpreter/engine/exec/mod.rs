@@ -14,6 +14,7 @@ use super::view;
 use super::Tables;
 use crate::diagnostic::Span;
 use crate::ir::*;
+use crate::step::{Step, TurnWhen};
 use std::cell::Cell;
 use std::sync::Arc;
 
@@ -50,8 +51,12 @@ pub struct Machine<'a> {
     /// Primitive actions that did something so far (a `move` with no card
     /// to move does not count: an option made only of such is not offered).
     pub actions: u32,
-    /// Readable descriptions of the primitive actions, when wanted.
-    pub log: Option<Vec<String>>,
+    /// The steps of the primitive actions, when wanted (a move's text
+    /// and steps, [`crate::step`]).
+    pub log: Option<Vec<Step>>,
+    /// Whether the log's cards carry their attributes (a move's steps
+    /// for a client) or their names only (a move's text).
+    pub log_faces: bool,
     /// The descriptions left out of a full log (see [`MAX_LOGGED`]).
     pub log_more: u64,
     /// The seat the descriptions are written for, if not for everyone
@@ -111,6 +116,7 @@ impl<'a> Machine<'a> {
             oracle: None,
             actions: 0,
             log: None,
+            log_faces: false,
             log_more: 0,
             reader: None,
             steps: 0,
@@ -243,7 +249,7 @@ impl<'a> Machine<'a> {
     }
 
     #[inline(always)]
-    pub(super) fn log(&mut self, f: impl FnOnce(&Machine) -> String) {
+    pub(super) fn log(&mut self, f: impl FnOnce(&Machine) -> Step) {
         if let Some(len) = self.log.as_ref().map(Vec::len) {
             if len >= MAX_LOGGED {
                 self.log_more += 1;
@@ -327,8 +333,10 @@ impl<'a> Machine<'a> {
                             .get(src.id as usize)
                             .copied()
                             .unwrap_or(dest);
-                        let card = m.card_for_reader(src.id, from, dest);
-                        format!("remember {card} in {}", m.slot_name(dest))
+                        Step::Remember {
+                            card: m.card_for_reader(src.id, from, dest),
+                            to: m.place(dest),
+                        }
                     });
                 }
             }
@@ -368,7 +376,7 @@ impl<'a> Machine<'a> {
                     seen.shuffled(slot);
                 }
                 touch(t, self.tabs.loc_count, slot);
-                self.log(|m| format!("shuffle {}", m.slot_name(slot)));
+                self.log(|m| Step::Shuffle { at: m.place(slot) });
             }
             Action::SetInt(s, v) | Action::IncInt(s, v) | Action::DecInt(s, v) => {
                 self.actions += 1;
@@ -438,12 +446,15 @@ impl<'a> Machine<'a> {
                         c.idx = who;
                     }
                 }
-                let verb = if matches!(a, Action::CycleNext(_)) {
-                    "next"
+                let when = if matches!(a, Action::CycleNext(_)) {
+                    TurnWhen::Next
                 } else {
-                    "now"
+                    TurnWhen::Now
                 };
-                self.log(|_| format!("p{who} plays {verb}"));
+                self.log(|_| Step::Turn {
+                    player: who as usize,
+                    when,
+                });
             }
             Action::Require(cond, span) => {
                 if !self.bool(cond)? {
@@ -459,7 +470,7 @@ impl<'a> Machine<'a> {
             }
             Action::TurnPass => {
                 self.actions += 1;
-                self.log(|_| "pass".to_string());
+                self.log(|_| Step::Pass);
             }
             Action::CreateTeams(teams) => {
                 self.actions += 1;

@@ -12,6 +12,8 @@ use crate::engine::state::{CardId, Slot};
 use crate::engine::value::Cards;
 use crate::engine::view;
 use crate::ir::*;
+use crate::observation::CardView;
+use crate::step::{Place, Step, StorageAt, StorageKind};
 
 impl Machine<'_> {
     /// Where a `move`/`remember` puts its card.
@@ -93,13 +95,12 @@ impl Machine<'_> {
     }
 
     /// How the log writes a move of `card` from `from` to `dest`.
-    pub(in crate::engine) fn move_text(&self, card: CardId, from: Slot, dest: Slot) -> String {
-        format!(
-            "move {} {} -> {}",
-            self.card_for_reader(card, from, dest),
-            self.slot_name(from),
-            self.slot_name(dest)
-        )
+    pub(in crate::engine) fn move_text(&self, card: CardId, from: Slot, dest: Slot) -> Step {
+        Step::Move {
+            card: self.card_for_reader(card, from, dest),
+            from: self.place(from),
+            to: self.place(dest),
+        }
     }
 
     pub(super) fn forget(&mut self, card: CardId, slot: Slot) -> R<()> {
@@ -110,7 +111,10 @@ impl Machine<'_> {
             touch(self.table, self.tabs.loc_count, slot);
             self.record(|_| Undo::Removed { slot, idx, card });
             self.actions += 1;
-            self.log(|m| format!("forget {} from {}", m.card_name(card), m.slot_name(slot)));
+            self.log(|m| Step::Forget {
+                card: m.card_for_reader(card, slot, slot),
+                from: m.place(slot),
+            });
             // Work: the cards above it (found and shifted).
             self.charge(above)?;
         }
@@ -183,35 +187,40 @@ impl Machine<'_> {
     }
 
     /// A card taken from `from` to `dest`, as the log's reader may read
-    /// it: its name, or `a card` when the reader may not see it.
-    pub(super) fn card_for_reader(&self, card: CardId, from: Slot, dest: Slot) -> String {
+    /// it: its name (with its attributes when the log wants faces), or
+    /// `None` (`a card`) when the reader may not see it.
+    pub(super) fn card_for_reader(&self, card: CardId, from: Slot, dest: Slot) -> Option<CardView> {
         match self.reader {
-            Some(r) if !r.sees(self.tabs, self.table, from, dest) => "a card".to_string(),
-            _ => self.card_name(card),
+            Some(r) if !r.sees(self.tabs, self.table, from, dest) => None,
+            _ if self.log_faces => Some(view::card_view(self.tabs, self.table, card)),
+            _ => Some(CardView {
+                name: view::card_name(self.tabs, self.table, card),
+                attrs: Default::default(),
+            }),
         }
     }
-    pub(super) fn card_name(&self, id: CardId) -> String {
-        view::card_name(self.tabs, self.table, id)
+    /// A location as the log names it.
+    pub(super) fn place(&self, slot: Slot) -> Place {
+        view::place(self.tabs, self.table, slot)
     }
-    pub(super) fn slot_name(&self, slot: Slot) -> String {
-        view::slot_name(self.tabs, self.table, slot)
-    }
-    pub(in crate::engine) fn int_name(&self, i: usize) -> String {
-        view::storage_name(
+    /// Integer storage `i` as the log names it.
+    pub(in crate::engine) fn int_at(&self, i: usize) -> StorageAt {
+        let names = &self.tabs.prog.int_names;
+        view::storage_at(
             self.tabs,
             self.table,
             i,
-            self.tabs.int_count,
-            &self.tabs.prog.int_names,
+            (StorageKind::Sto, self.tabs.int_count, names),
         )
     }
-    pub(in crate::engine) fn str_name(&self, i: usize) -> String {
-        view::storage_name(
+    /// String storage `i` as the log names it.
+    pub(in crate::engine) fn str_at(&self, i: usize) -> StorageAt {
+        let names = &self.tabs.prog.str_names;
+        view::storage_at(
             self.tabs,
             self.table,
             i,
-            self.tabs.str_count,
-            &self.tabs.prog.str_names,
+            (StorageKind::Str, self.tabs.str_count, names),
         )
     }
 }

@@ -35,6 +35,9 @@ const SEND_TIME: Duration = Duration::from_secs(10);
 /// The longest a closing connection may take to send what is queued.
 const DRAIN_TIME: Duration = Duration::from_secs(2);
 
+/// The reason of the close frame (code 1000) that follows `bye`.
+pub const BYE_REASON: &str = "the table played its games";
+
 /// The longest player name kept, in characters.
 const MAX_NAME: usize = 64;
 
@@ -146,7 +149,10 @@ where
     let writer_kick = Arc::clone(&kick);
     let mut writer = tokio::spawn(async move {
         let mut read = true;
+        let bye = ServerMessage::Bye.to_text();
+        let mut said_bye = false;
         while let Some(text) = rx.recv().await {
+            said_bye = text == bye;
             let sent = tokio::time::timeout(SEND_TIME, sink.send(Message::Text(text.into()))).await;
             if !matches!(sent, Ok(Ok(()))) {
                 read = false;
@@ -159,9 +165,14 @@ where
             writer_kick.let_go(Farewell::TooSlow);
         }
         let why = writer_kick.why().unwrap_or(Farewell::Done);
+        // After `bye` the normal closure (1000) says the games are over.
+        let reason = match why {
+            Farewell::Done if said_bye => BYE_REASON,
+            _ => why.reason(),
+        };
         let frame = CloseFrame {
             code: why.code(),
-            reason: why.reason().into(),
+            reason: reason.into(),
         };
         let _ = tokio::time::timeout(SEND_TIME, sink.send(Message::Close(Some(frame)))).await;
         writer_kick.notify.notify_one();

@@ -12,8 +12,9 @@ use crate::command::{Command, CommandError, CommandedGame, GameRecord};
 use crate::drivers::{game_seed, Ruleset};
 use crate::engine::GameOptions;
 use crate::game::{GameState, Status};
-use crate::play::protocol::{EndKind, ErrorCode, Played, ServerMessage};
+use crate::play::protocol::{EndKind, ErrorCode, MoveChoice, MoveCommand, Played, ServerMessage};
 use crate::search::seats::{SeatedPlayer, Seats};
+use crate::step::Described;
 use std::sync::Arc;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
@@ -307,31 +308,80 @@ impl<R: Ruleset> Table<R> {
     }
 
     /// Plays `command` for `seat`, or answers why not.
-    pub fn command(&mut self, seat: usize, command: &Command) -> Vec<Action<R::State>> {
+    pub fn command(&mut self, seat: usize, command: &MoveCommand) -> Vec<Action<R::State>> {
         let resolved = match &self.running {
             None => Err(ServerMessage::error(
                 ErrorCode::NoGame,
                 "no game is being played now",
             )),
-            Some(running) => running.game.resolve(Some(seat), command).map_err(|e| {
-                let code = match e {
-                    CommandError::GameOver => ErrorCode::NoGame,
-                    CommandError::NotYourTurn { .. } => ErrorCode::NotYourTurn,
-                    CommandError::WrongDecision { .. } => ErrorCode::WrongDecision,
-                    CommandError::Illegal(_) | CommandError::Rules(_) => ErrorCode::Illegal,
+            Some(_) if command.game != self.game_no => Err(ServerMessage::error(
+                ErrorCode::WrongGame,
+                format!(
+                    "the command answers game {}, but game {} is played now",
+                    command.game, self.game_no
+                ),
+            )),
+            Some(running) => Self::recorded(running, seat, command).and_then(|command| {
+                let refused = |e: CommandError| {
+                    let code = match e {
+                        CommandError::GameOver => ErrorCode::NoGame,
+                        CommandError::NotYourTurn { .. } => ErrorCode::NotYourTurn,
+                        CommandError::WrongDecision { .. } => ErrorCode::WrongDecision,
+                        CommandError::Illegal(_) | CommandError::Rules(_) => ErrorCode::Illegal,
+                    };
+                    ServerMessage::error(code, e.to_string())
                 };
-                ServerMessage::error(code, e.to_string())
+                let mv = running
+                    .game
+                    .resolve(Some(seat), &command)
+                    .map_err(refused)?;
+                Ok((mv, command))
             }),
         };
         match resolved {
-            Ok(mv) => {
-                let decision = command.decision;
-                self.send(seat, &ServerMessage::Accepted { decision });
-                self.play(seat, &mv, command.clone(), false);
+            Ok((mv, command)) => {
+                let (game, decision) = (self.game_no, command.decision);
+                self.send(seat, &ServerMessage::Accepted { game, decision });
+                self.play(seat, &mv, command, false);
             }
             Err(refusal) => self.send(seat, &refusal),
         }
         self.settle()
+    }
+
+    /// The command `command` stands for, as a record keeps it (the move
+    /// by the text the seat reads): a move's id is looked up among the
+    /// legal moves when `seat` is to play that decision (otherwise the
+    /// command is refused for that, with no text needed).
+    fn recorded(
+        running: &Running<R::State>,
+        seat: usize,
+        command: &MoveCommand,
+    ) -> Result<Command, ServerMessage> {
+        let decision = command.decision;
+        let mv = match &command.mv {
+            MoveChoice::Text(text) => text.clone(),
+            MoveChoice::Id(id) => {
+                let asked = running.game.state().current_player() == Some(seat)
+                    && running.game.decision() == decision;
+                if !asked {
+                    String::new()
+                } else {
+                    let mut texts = running.game.move_texts();
+                    if *id >= texts.len() {
+                        return Err(ServerMessage::error(
+                            ErrorCode::Illegal,
+                            format!(
+                                "there is no move {id}: the legal moves are numbered 0 to {}",
+                                texts.len().saturating_sub(1)
+                            ),
+                        ));
+                    }
+                    texts.swap_remove(*id)
+                }
+            }
+        };
+        Ok(Command { decision, mv })
     }
 
     /// The computer chose `mv` for decision `decision` of game `game`
@@ -389,13 +439,22 @@ impl<R: Ruleset> Table<R> {
             return;
         };
         // What each connected seat may see of the move, asked before it
-        // is played.
-        let seen: Vec<Option<String>> = (0..self.players)
+        // is played: the mover reads it as it was offered (the text of
+        // its command).
+        let state = running.game.state();
+        let seen: Vec<Option<Described>> = (0..self.players)
             .map(|s| {
                 let connected = self.seats[s].conn.is_some();
                 connected.then(|| match s == mover {
-                    true => command.mv.clone(),
-                    false => running.game.state().move_to_text_seen_by(mv, s),
+                    true => {
+                        let offered = state.moves_described_for(std::slice::from_ref(mv), s);
+                        let steps = offered.into_iter().next().unwrap_or_default().steps;
+                        Described {
+                            text: command.mv.clone(),
+                            steps,
+                        }
+                    }
+                    false => state.move_described_seen_by(mv, s),
                 })
             })
             .collect();
@@ -410,14 +469,14 @@ impl<R: Ruleset> Table<R> {
 
     /// Tells every seat the game after `mover` played (`seen`: the move's
     /// text as each connected seat may see it).
-    fn after_move(&mut self, mover: usize, computer: bool, seen: Vec<Option<String>>) {
+    fn after_move(&mut self, mover: usize, computer: bool, seen: Vec<Option<Described>>) {
         let Some(running) = &self.running else {
             return;
         };
         let decision = running.game.decision() - 1;
         let mut messages = Vec::new();
-        for (seat, text) in seen.into_iter().enumerate() {
-            let Some(text) = text else {
+        for (seat, described) in seen.into_iter().enumerate() {
+            let Some(Described { text, steps }) = described else {
                 continue;
             };
             let played = Played {
@@ -425,6 +484,7 @@ impl<R: Ruleset> Table<R> {
                 seat: mover,
                 text,
                 computer,
+                steps,
             };
             messages.push((seat, self.state_message(running, seat, Some(played))));
         }

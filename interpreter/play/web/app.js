@@ -395,7 +395,9 @@
     if (S.sent || !S.state) return;
     S.sent = true;
     message('');
-    send({ type: 'command', command: { decision: S.state.decision, move: move.text } });
+    // The move by its id, naming the game and decision that offered it
+    // (protocol version 3): a late click is refused, never played later.
+    send({ type: 'command', command: { game: S.state.game, decision: S.state.decision, move: move.id } });
     drawMoves();
   }
 
