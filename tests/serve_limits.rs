@@ -375,6 +375,7 @@ async fn a_move_is_answered_in_milliseconds() {
         let message = client.next().await.expect("the server goes on");
         match message {
             ServerMessage::State {
+                game,
                 decision,
                 observation,
                 ..
@@ -382,9 +383,10 @@ async fn a_move_is_answered_in_milliseconds() {
                 if let Some(asked) = offered.take() {
                     waits.push(asked.elapsed());
                 }
-                let command = cardboard::command::Command {
+                let command = cardboard::play::protocol::MoveCommand {
+                    game,
                     decision,
-                    mv: observation.moves[0].text.clone(),
+                    mv: cardboard::play::protocol::MoveChoice::Id(observation.moves[0].id),
                 };
                 offered = Some(Instant::now());
                 client.send(&ClientMessage::Command { command }).await;
