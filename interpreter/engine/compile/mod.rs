@@ -28,8 +28,11 @@
 //! depend on whether a node was compiled; the transcript snapshots and
 //! `tests/compiled.rs` hold the two to it.
 //!
-//! Choices are not compiled: exploring and sampling their options runs the
-//! tree evaluator, with its oracle.
+//! Choices are not compiled: exploring their options runs the tree
+//! evaluator, with its oracle. Sampling them ([`super::sample`]) evaluates
+//! at every decision the condition of each option and, for each item of
+//! an option's `any`, the condition of its body: those conditions are
+//! compiled ([`Aids`]), the rest of a check runs the evaluator.
 
 mod action;
 mod arith;

@@ -64,6 +64,11 @@
 //! decisions and the same moves are drawn; a random game over a pile of
 //! 10^6 cards no longer checks 10^6 slots at each decision.
 //!
+//! The condition of each option, and the condition of an `any`'s body
+//! checked for each of its items, run compiled when the rules were
+//! compiled (`compile::Aids`: the same answers and errors as the
+//! evaluator, which `Rules::uncompiled` keeps using).
+//!
 //! The buffers of a plan and of a draw are reused from decision to
 //! decision on a thread (`Spare`).
 
