@@ -466,8 +466,17 @@ fn compiled_option_conditions_play_as_the_evaluator() {
               (move 'F (top ((current player) iloc HAND))))
          ((== (size (filter (game vloc STONES) 'C (== (cardatt COLOR 'C) WHITE))) 0)
           (any (game vloc STONES) 'C (move 'C (top (game vloc PILE)))))",
-        // A rules error in a guard, and in the condition of a body at its
-        // second item: the same error, at the same decision.
+        // A rules error in a guard (of an option listed, and of one
+        // sampled), and in the condition of a body at its second item: the
+        // same error, at the same decision.
+        // Options with two `any`s: listed by exploration, their guards
+        // compiled.
+        "((all player 'P (< (size ('P iloc HAND)) 3))
+          (any (game vloc STONES) 'C
+               (any (spaces G) 'S ((== (size ('S vloc STONE)) 0) (move 'C (top ('S vloc STONE)))))))
+         ((any (N, E) 'D (== 'D W)) (turn pass))",
+        "((any player 'P (== (// 1 (game sto Y)) 0))
+          (any (game vloc STONES) 'C (any (spaces G) 'S (move 'C (top ('S vloc STONE))))))",
         "((any player 'P (== (// 1 (game sto Y)) 0)) (turn pass))",
         "((all (N, E) 'D (!= 'D W))
           (any (spaces G) 'S ((== (// 6 (- 1 (row 'S))) 1) (move (top (game vloc STONES)) (top ('S vloc STONE))))))",
@@ -476,8 +485,8 @@ fn compiled_option_conditions_play_as_the_evaluator() {
         let rules = choice_game(choice);
         for seed in 1..4 {
             let text = same_game(&format!("choice case {i}"), &rules, &options(seed, &[]), 40);
-            // The first two play to the end, the last two stop at once.
-            let expected = if i < 2 {
+            // The first three play to the end, the others stop at once.
+            let expected = if i < 3 {
                 "finished"
             } else {
                 "division by zero"

@@ -395,7 +395,7 @@ pub(super) fn prepare(
                 || made.lazy_any(m, options))
         }
         None => {
-            let moves = m.explore_moves(options)?;
+            let moves = m.explore_moves(options, aids.conds)?;
             let any = !moves.is_empty();
             *legal = Some(moves);
             Ok(any)
