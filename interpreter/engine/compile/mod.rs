@@ -29,10 +29,11 @@
 //! `tests/compiled.rs` hold the two to it.
 //!
 //! Choices are not compiled: exploring their options runs the tree
-//! evaluator, with its oracle. Sampling them ([`super::sample`]) evaluates
-//! at every decision the condition of each option and, for each item of
-//! an option's `any`, the condition of its body: those conditions are
-//! compiled ([`Aids`]), the rest of a check runs the evaluator.
+//! evaluator, with its oracle, but for the condition of each option,
+//! evaluated at every decision, which is compiled ([`Aids`]); sampling
+//! them ([`super::sample`]) also evaluates, for each item of an option's
+//! `any`, the condition of its body, compiled too. The rest of a check
+//! runs the evaluator.
 
 mod action;
 mod arith;
