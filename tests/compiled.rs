@@ -428,3 +428,70 @@ fn groups_over_given_directions_and_lines_play_the_same_compiled() {
         }
     }
 }
+
+/// A two-player game on a 3 x 3 grid whose one stage offers `options`
+/// until the stones are gone.
+fn choice_game(options: &str) -> Rules {
+    rules(&format!(
+        "(game
+          (setup (create players 2) (create board G (grid 3 3))
+                 (create deck (game vloc STONES)
+                         (deck (COLOR (BLACK, WHITE, RED)) (NUM (ONE, TWO)))))
+          (do ((shuffle (game vloc STONES)) (set (game str LEAD) WHITE)))
+          (stage player
+            (end (== (size (game vloc STONES)) 0))
+            (choice ({options})))
+          (scoring max (size ((current player) iloc HAND))))"
+    ))
+}
+
+#[test]
+fn compiled_option_conditions_play_as_the_evaluator() {
+    let cases = [
+        // Guards over the players, the other players, a list of strings,
+        // the spaces of a board and the cards of a location, and the
+        // conditions of `any` bodies the sampler checks for each item; a
+        // filter of cards by an attribute against a storage.
+        "((all player 'P (< (size ('P iloc HAND)) 2))
+          (any (game vloc STONES) 'C ((!= (cardatt COLOR 'C) RED)
+                                      (move 'C (top ((current player) iloc HAND))))))
+         ((any (other player) 'P (> (size ('P iloc HAND)) 0))
+          (any (filter (game vloc STONES) 'C (!= (cardatt COLOR 'C) (game str LEAD))) 'F
+               (move 'F (top (game vloc PILE)))))
+         ((any (N, E) 'D (== 'D E))
+          (any (spaces G) 'S ((all (game vloc STONES) 'C (!= (cardatt NUM 'C) THREE))
+                              (move (top (game vloc STONES)) (top ('S vloc STONE))))))
+         ((any (spaces G) 'S (> (size ('S vloc STONE)) 2)) (turn pass))",
+        "(any (filter (game vloc STONES) 'C (== (game str LEAD) (cardatt COLOR 'C))) 'F
+              (move 'F (top ((current player) iloc HAND))))
+         ((== (size (filter (game vloc STONES) 'C (== (cardatt COLOR 'C) WHITE))) 0)
+          (any (game vloc STONES) 'C (move 'C (top (game vloc PILE)))))",
+        // A rules error in a guard (of an option listed, and of one
+        // sampled), and in the condition of a body at its second item: the
+        // same error, at the same decision.
+        // Options with two `any`s: listed by exploration, their guards
+        // compiled.
+        "((all player 'P (< (size ('P iloc HAND)) 3))
+          (any (game vloc STONES) 'C
+               (any (spaces G) 'S ((== (size ('S vloc STONE)) 0) (move 'C (top ('S vloc STONE)))))))
+         ((any (N, E) 'D (== 'D W)) (turn pass))",
+        "((any player 'P (== (// 1 (game sto Y)) 0))
+          (any (game vloc STONES) 'C (any (spaces G) 'S (move 'C (top ('S vloc STONE))))))",
+        "((any player 'P (== (// 1 (game sto Y)) 0)) (turn pass))",
+        "((all (N, E) 'D (!= 'D W))
+          (any (spaces G) 'S ((== (// 6 (- 1 (row 'S))) 1) (move (top (game vloc STONES)) (top ('S vloc STONE))))))",
+    ];
+    for (i, choice) in cases.iter().enumerate() {
+        let rules = choice_game(choice);
+        for seed in 1..4 {
+            let text = same_game(&format!("choice case {i}"), &rules, &options(seed, &[]), 40);
+            // The first three play to the end, the others stop at once.
+            let expected = if i < 3 {
+                "finished"
+            } else {
+                "division by zero"
+            };
+            assert!(text.contains(expected), "choice case {i}:\n{text}");
+        }
+    }
+}

@@ -218,10 +218,7 @@ impl State {
                         m.keep_journal(&mut kept.changes);
                     }
                     m.start_journal();
-                    let aids = (
-                        tabs.compiled.option_guards(frame.stage, frame.pos),
-                        tabs.compiled.option_safe(frame.stage, frame.pos),
-                    );
+                    let aids = tabs.compiled.aids(frame.stage, frame.pos);
                     let mut listed = None;
                     let found = sample::prepare(&mut m, options, aids, (kept_plan, &mut listed));
                     *legal.get_mut() = listed.map(Arc::new);

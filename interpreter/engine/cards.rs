@@ -274,6 +274,23 @@ impl Machine<'_> {
     ) -> R<()> {
         let cards = self.cards(src)?;
         self.charge(cards.slice(self.table).len())?;
+        if let Some((key, target, eq)) = self.attr_test(var, cond) {
+            // An attribute compared with a string the cards do not change:
+            // each card's attribute read, no condition walked. The variable
+            // is left holding the last card, as the loop below leaves it.
+            let mut last = None;
+            for &id in cards.slice(self.table) {
+                let attr = self.table.attrs(id).get(key as usize).copied();
+                if (attr.unwrap_or(EMPTY) == target) == eq {
+                    keep(id);
+                }
+                last = Some(id);
+            }
+            if let Some(id) = last {
+                self.set_var(var as usize, Value::Card(id));
+            }
+            return Ok(());
+        }
         match cards {
             Cards::Slot(slot) => {
                 let mut i = 0;
@@ -295,6 +312,37 @@ impl Machine<'_> {
             }
         }
         Ok(())
+    }
+
+    /// When `cond`, on the card in `var`, is `(== (cardatt KEY 'V) S)` (or
+    /// `!=`, either way round) with S a literal or a string storage of the
+    /// game with a fixed name: the key, S's value and whether the test is
+    /// `==`. Such a test reads nothing the card changes and cannot fail, so
+    /// S is read once for every card of a filter.
+    fn attr_test(&self, var: VarId, cond: &BoolExpr) -> Option<(AttrId, Sym, bool)> {
+        let BoolExpr::Str { eq, left, right } = cond else {
+            return None;
+        };
+        let key = |s: &StrExpr| match s {
+            StrExpr::CardAtt(AttrRef::Key(k), c) if matches!(**c, CardExpr::Var(v) if v == var) => {
+                Some(*k)
+            }
+            _ => None,
+        };
+        let fixed = |s: &StrExpr| match s {
+            StrExpr::Lit(s) => Some(*s),
+            StrExpr::Storage(StrStorage {
+                owner: OwnerExpr::Game,
+                name: NameRef::Fixed(id),
+            }) => self.table.strs.get(*id as usize).copied(),
+            _ => None,
+        };
+        let (k, target) = match (key(left), key(right)) {
+            (Some(k), None) => (k, fixed(right)?),
+            (None, Some(k)) => (k, fixed(left)?),
+            _ => return None,
+        };
+        Some((k, target, *eq))
     }
 
     /// Scores of `list` under a point map (0 when the map is not set).

@@ -26,6 +26,7 @@
 //! changed, so there is nothing to journal and take back. The leaf only
 //! asks whether something was done, so the moves found are the same.
 
+use super::compile::Run;
 use super::eval::{Fault, R};
 use super::exec::Machine;
 use super::value::{Items, Value};
@@ -101,13 +102,18 @@ impl<'a> Machine<'a> {
     /// The legal moves of a choice with `options`, option by option, or
     /// the first rules error met and the index of its option. The table is
     /// left unchanged (the journal must be on).
+    ///
+    /// `conds` are the conditions of the options compiled, when they are
+    /// (`compile::Aids`: each computes what the evaluator would).
     pub fn explore_moves(
         &mut self,
         options: &[Condact],
+        conds: Option<&[Option<Run<bool>>]>,
     ) -> Result<Vec<super::Move>, (usize, Fault)> {
         Explorer::with(|ex| {
             for (o, option) in options.iter().enumerate() {
-                self.explore(option, ex).map_err(|f| (o, f))?;
+                let cond = conds.and_then(|c| c.get(o)?.as_ref());
+                self.explore_with(option, cond, ex).map_err(|f| (o, f))?;
                 ex.ends.push(ex.found.len());
             }
             // The list made once, at its size.
@@ -208,6 +214,17 @@ impl<'a> Machine<'a> {
     /// appending them to `ex.found`; a rules error in any run is an `Err`.
     /// The table is left unchanged (the journal must be on).
     pub fn explore(&mut self, option: &Condact, ex: &mut Explorer) -> R<()> {
+        self.explore_with(option, None, ex)
+    }
+
+    /// [`Machine::explore`], the option's condition run `compiled` when
+    /// it is.
+    fn explore_with(
+        &mut self,
+        option: &Condact,
+        compiled: Option<&Run<bool>>,
+        ex: &mut Explorer,
+    ) -> R<()> {
         ex.path.clear();
         self.actions = 0;
         let mark = self.journal_len();
@@ -228,7 +245,23 @@ impl<'a> Machine<'a> {
             }
             Ok(())
         };
-        let r = self.explore_condact(option, ex, &mut leaf, true);
+        let r = match (compiled, &option.cond) {
+            // `explore_condact`, its condition compiled: every error
+            // located at the option.
+            (Some(run), Some(_)) => match run(self) {
+                Err(t) => Err(Fault::from(t)),
+                Ok(false) => leaf(self, ex),
+                Ok(true) if option.branches => {
+                    self.explore_action(&option.action, option.span, ex, &mut leaf, true)
+                }
+                Ok(true) => match self.check_action(&option.action) {
+                    Ok(()) => leaf(self, ex),
+                    Err(f) => Err(f),
+                },
+            }
+            .map_err(|f| self.locate(f, option.span)),
+            _ => self.explore_condact(option, ex, &mut leaf, true),
+        };
         self.undo_to(mark);
         r
     }

@@ -384,7 +384,9 @@ impl State {
     /// every one of them, see `sample`), so exploring them again cannot
     /// fail; if it did, no move is offered.
     fn enumerate(&self) -> Vec<Move> {
-        self.with_choice(|m, options| m.explore_moves(options).unwrap_or_default())
+        let conds =
+            (self.frames.last()).and_then(|f| self.tabs.compiled.aids(f.stage, f.pos).conds);
+        self.with_choice(|m, options| m.explore_moves(options, conds).unwrap_or_default())
             .unwrap_or_default()
     }
 

@@ -1,11 +1,12 @@
 //! Compiling conditions: `and`, `or`, `not`, the comparisons (two leaves
 //! read in one closure), spaces compared or on the board, and `any`/`all`
-//! over a `group` or over the spaces held in a variable, and `let`. As everywhere in
+//! over a `group`, the spaces held in a variable or of a board, the
+//! players, a list of strings or the cards of a location, and `let`. As everywhere in
 //! [`super`], a shape without a closure of its own is handed to the
 //! evaluator.
 
 use super::arith::{compare, compare_runs, EQ, GE, GT, LE, LT, NE};
-use super::expr::{int, space, str, value, walk_bool};
+use super::expr::{int, location, space, str, value, walk_bool};
 use super::leaf::{IntLeaf, StrLeaf};
 use super::space::SpaceCond;
 use super::{Ctx, Run};
@@ -261,6 +262,79 @@ fn quantify(
                         break;
                     };
                     m.set_var(var as usize, Value::Space(s));
+                    if body(m)? == some {
+                        return Ok(some);
+                    }
+                }
+                Ok(!some)
+            })
+        }
+        CollectionExpr::AllPlayers | CollectionExpr::OtherPlayers => {
+            // The evaluator's picker: every seat charged, the current one
+            // skipped by `(other player)`.
+            let (others, body) = (matches!(over, CollectionExpr::OtherPlayers), bool(body, cx));
+            Box::new(move |m| {
+                let seats = m.table.players;
+                let current = m.table.current_player();
+                m.charge(seats)?;
+                let n = if others {
+                    seats.saturating_sub(1)
+                } else {
+                    seats
+                };
+                for i in 0..n {
+                    let p = if others && i >= current { i + 1 } else { i };
+                    m.set_var(var as usize, Value::Player(p as u8));
+                    if body(m)? == some {
+                        return Ok(some);
+                    }
+                }
+                Ok(!some)
+            })
+        }
+        CollectionExpr::Strings(list) => {
+            // The evaluator copies the list to its items and charges them.
+            let (list, body) = (list.clone(), bool(body, cx));
+            Box::new(move |m| {
+                m.charge(list.len())?;
+                for &s in &list {
+                    m.set_var(var as usize, Value::Str(s));
+                    if body(m)? == some {
+                        return Ok(some);
+                    }
+                }
+                Ok(!some)
+            })
+        }
+        CollectionExpr::Spaces(b) => {
+            // Every space of a board, charged, as the evaluator's picker.
+            let (b, body) = (*b as usize, bool(body, cx));
+            Box::new(move |m| {
+                let board = m.table.boards.boards.get(b).ok_or("no such board")?;
+                let (first, len) = (board.first, board.len());
+                m.charge(len as usize)?;
+                for s in first..first + len {
+                    m.set_var(var as usize, Value::Space(s));
+                    if body(m)? == some {
+                        return Ok(some);
+                    }
+                }
+                Ok(!some)
+            })
+        }
+        CollectionExpr::Cards(CardsExpr::Location(l)) => {
+            // The cards of a location, read where they lie, as the
+            // evaluator reads them.
+            let (l, body) = (location(l, cx), bool(body, cx));
+            Box::new(move |m| {
+                let slot = l(m)? as usize;
+                let len = m.table.locs.get(slot).map_or(0, Vec::len);
+                m.charge(len)?;
+                for i in 0..len {
+                    let Some(&id) = m.table.locs.get(slot).and_then(|v| v.get(i)) else {
+                        break;
+                    };
+                    m.set_var(var as usize, Value::Card(id));
                     if body(m)? == some {
                         return Ok(some);
                     }

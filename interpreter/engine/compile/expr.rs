@@ -48,10 +48,21 @@ fn walk_card(e: &CardExpr) -> Run<Option<CardRef>> {
 
 // ---- owners and locations ---------------------------------------------
 
-/// An owner: the game, or the space in a variable.
+/// An owner: the game, the current player, or the space or player in a
+/// variable.
 fn owner(o: &OwnerExpr) -> Run<u32> {
     match o {
         OwnerExpr::Game => Box::new(|_| Ok(0)),
+        OwnerExpr::Player(PlayerExpr::Current) => {
+            Box::new(|m| Ok(Table::player_owner(m.table.current_player())))
+        }
+        OwnerExpr::Player(PlayerExpr::Var(v)) => {
+            let (v, o) = (*v, o.clone());
+            Box::new(move |m| match m.var(v) {
+                Value::Player(p) => Ok(Table::player_owner(*p as usize)),
+                _ => Ok(m.owner(&o)?),
+            })
+        }
         OwnerExpr::Space(SpaceExpr::Var(v)) => {
             let (v, o) = (*v, o.clone());
             Box::new(move |m| match m.var(v) {

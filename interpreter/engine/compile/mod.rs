@@ -28,8 +28,12 @@
 //! depend on whether a node was compiled; the transcript snapshots and
 //! `tests/compiled.rs` hold the two to it.
 //!
-//! Choices are not compiled: exploring and sampling their options runs the
-//! tree evaluator, with its oracle.
+//! Choices are not compiled: exploring their options runs the tree
+//! evaluator, with its oracle, but for the condition of each option,
+//! evaluated at every decision, which is compiled ([`Aids`]); sampling
+//! them ([`super::sample`]) also evaluates, for each item of an option's
+//! `any`, the condition of its body, compiled too. The rest of a check
+//! runs the evaluator.
 
 mod action;
 mod arith;
@@ -122,6 +126,21 @@ pub(super) struct OptionGuard {
     pub uniform: bool,
 }
 
+/// The conditions of a choice's options, compiled, by option.
+pub(super) type OptionConds = Box<[Option<Run<bool>>]>;
+
+/// What the compiled rules know of a choice's options: their guards over
+/// spaces ([`OptionGuard`]), which are `any`s over cards whose check
+/// [cannot fail](check_cannot_fail), and their conditions compiled.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Aids<'a> {
+    pub guards: Option<&'a [Option<OptionGuard>]>,
+    pub safe: Option<&'a [bool]>,
+    pub conds: Option<&'a [Option<Run<bool>>]>,
+    /// The conditions of the bodies of the options' `any`s, compiled.
+    pub bodies: Option<&'a [Option<Run<bool>>]>,
+}
+
 /// The compiled automatic items and `end` conditions of every stage.
 pub struct Compiled {
     /// The automatic items of the top level (index 0) and of each stage
@@ -134,6 +153,14 @@ pub struct Compiled {
     /// For the options of each choice, by the same indices, whether each
     /// is an `any` over cards whose check [cannot fail](check_cannot_fail).
     safe: Vec<Vec<Option<Box<[bool]>>>>,
+    /// The condition of each option of each choice, compiled (`None` for
+    /// an option without one), by the same indices: a sampler evaluates
+    /// it at every decision (see `engine/sample/`).
+    conds: Vec<Vec<Option<OptionConds>>>,
+    /// The condition of the body of each option's `any` (under one-item
+    /// `do`s), compiled, by the same indices: a sampler evaluates it for
+    /// every item (see `engine/sample/`).
+    bodies: Vec<Vec<Option<OptionConds>>>,
     /// Each stage's `end` condition.
     ends: Vec<Run<bool>>,
 }
@@ -215,11 +242,45 @@ impl Compiled {
         };
         let mut safe = vec![safe_of(&prog.body)];
         safe.extend(prog.stages.iter().map(|s| safe_of(&s.items)));
+        let conds_of = |items: &[StageItem]| {
+            items
+                .iter()
+                .map(|item| match item {
+                    StageItem::Choice(options, _) => Some(
+                        options
+                            .iter()
+                            .map(|o| o.cond.as_ref().map(|c| cond::bool(c, cx)))
+                            .collect::<OptionConds>(),
+                    ),
+                    StageItem::Stage(_) | StageItem::Run(_) | StageItem::Else(_) => None,
+                })
+                .collect::<Vec<_>>()
+        };
+        let mut conds = vec![conds_of(&prog.body)];
+        conds.extend(prog.stages.iter().map(|s| conds_of(&s.items)));
+        let bodies_of = |items: &[StageItem]| {
+            items
+                .iter()
+                .map(|item| match item {
+                    StageItem::Choice(options, _) => Some(
+                        options
+                            .iter()
+                            .map(|o| any_body(o)?.cond.as_ref().map(|c| cond::bool(c, cx)))
+                            .collect::<OptionConds>(),
+                    ),
+                    StageItem::Stage(_) | StageItem::Run(_) | StageItem::Else(_) => None,
+                })
+                .collect::<Vec<_>>()
+        };
+        let mut bodies = vec![bodies_of(&prog.body)];
+        bodies.extend(prog.stages.iter().map(|s| bodies_of(&s.items)));
         let ends = prog.stages.iter().map(|s| cond::bool(&s.end, cx)).collect();
         Compiled {
             items,
             guards,
             safe,
+            conds,
+            bodies,
             ends,
         }
     }
@@ -231,6 +292,8 @@ impl Compiled {
             items: Vec::new(),
             guards: Vec::new(),
             safe: Vec::new(),
+            conds: Vec::new(),
+            bodies: Vec::new(),
             ends: Vec::new(),
         }
     }
@@ -242,28 +305,34 @@ impl Compiled {
         list.get(pos as usize)?.as_ref()
     }
 
-    /// The guards of the options of the choice at `pos` of `stage` (`None`:
-    /// the top level), when it is a choice.
-    pub(super) fn option_guards(
-        &self,
-        stage: Option<u32>,
-        pos: u32,
-    ) -> Option<&[Option<OptionGuard>]> {
-        let list = self.guards.get(stage.map_or(0, |s| s as usize + 1))?;
-        list.get(pos as usize)?.as_deref()
-    }
-
-    /// For the options of the choice at `pos` of `stage` (`None`: the top
-    /// level), when it is a choice, whether each is an `any` over cards
-    /// whose check cannot fail (see [`check_cannot_fail`]).
-    pub(super) fn option_safe(&self, stage: Option<u32>, pos: u32) -> Option<&[bool]> {
-        let list = self.safe.get(stage.map_or(0, |s| s as usize + 1))?;
-        list.get(pos as usize)?.as_deref()
+    /// What the compiled rules know of the options of the choice at `pos`
+    /// of `stage` (`None`: the top level), for a sampler; nothing when it
+    /// is no choice.
+    pub(super) fn aids(&self, stage: Option<u32>, pos: u32) -> Aids<'_> {
+        let (s, p) = (stage.map_or(0, |s| s as usize + 1), pos as usize);
+        Aids {
+            guards: self.guards.get(s).and_then(|l| l.get(p)?.as_deref()),
+            safe: self.safe.get(s).and_then(|l| l.get(p)?.as_deref()),
+            conds: self.conds.get(s).and_then(|l| l.get(p)?.as_deref()),
+            bodies: self.bodies.get(s).and_then(|l| l.get(p)?.as_deref()),
+        }
     }
 
     /// The compiled `end` condition of `stage`.
     pub(super) fn end(&self, stage: u32) -> Option<&Run<bool>> {
         self.ends.get(stage as usize)
+    }
+}
+
+/// The body of the `any` `option` is (under one-item `do`s).
+fn any_body(option: &Condact) -> Option<&Condact> {
+    let mut c = option;
+    loop {
+        match &c.action {
+            Action::Do(items) if items.len() == 1 => c = &items[0],
+            Action::Any { body, .. } => return Some(body),
+            _ => return None,
+        }
     }
 }
 

@@ -5,6 +5,7 @@
 
 use super::{lone_any, Plan};
 use crate::engine::cards::Picker;
+use crate::engine::compile::Run;
 use crate::engine::eval::{Fault, R};
 use crate::engine::exec::Machine;
 use crate::engine::value::Value;
@@ -24,10 +25,14 @@ impl Plan {
     /// leaving it unchecked hides no error. Nor can the check of a `lazy`
     /// option fail (`compile::check_cannot_fail`): its slots are left to
     /// the draws and the count.
+    ///
+    /// `bodies` are the conditions of the options' `any` bodies compiled,
+    /// when they are (see `compile::Aids`).
     pub(super) fn check_all(
         &mut self,
         m: &mut Machine,
         options: &[Condact],
+        bodies: Option<&[Option<Run<bool>>]>,
     ) -> Result<usize, (usize, Fault)> {
         let mut legal = std::mem::take(&mut self.legal);
         legal.clear();
@@ -49,13 +54,14 @@ impl Plan {
             self.options[o].word = word;
             let slots = &self.options[o];
             let bits = &mut legal[word..];
+            let body = bodies.and_then(|b| b.get(o)?.as_ref());
             let checked = match &slots.sieve {
                 Some(sieve) => {
                     let mut from = 0;
                     let mut out = Ok(());
                     while let Some(i) = sieve.least_from(from).filter(|&i| i < len) {
                         from = i + 1;
-                        out = self.check_into(m, options, o, i, bits, &mut count);
+                        out = self.check_into(m, (options, body), o, i, bits, &mut count);
                         if out.is_err() {
                             break;
                         }
@@ -63,7 +69,8 @@ impl Plan {
                     out
                 }
                 None => {
-                    (0..len).try_for_each(|i| self.check_into(m, options, o, i, bits, &mut count))
+                    let at = (options, body);
+                    (0..len).try_for_each(|i| self.check_into(m, at, o, i, bits, &mut count))
                 }
             };
             if let Err(f) = checked {
@@ -82,13 +89,16 @@ impl Plan {
     fn check_into(
         &self,
         m: &mut Machine,
-        options: &[Condact],
+        (options, body): (&[Condact], Option<&Run<bool>>),
         o: usize,
         i: u32,
         bits: &mut [u64],
         count: &mut usize,
     ) -> R<()> {
-        if self.check_slot(m, options, o, i as usize)?.is_some() {
+        if self
+            .check_slot_with(m, options, o, i as usize, body)?
+            .is_some()
+        {
             if let Some(w) = bits.get_mut(i as usize / 64) {
                 *w |= 1 << (i % 64);
             }
@@ -149,6 +159,20 @@ impl Plan {
         o: usize,
         i: usize,
     ) -> R<Option<(usize, Option<u32>)>> {
+        self.check_slot_with(m, options, o, i, None)
+    }
+
+    /// [`Plan::check_slot`], with the condition of the option's body
+    /// compiled when it is (it computes what the evaluator would).
+    #[inline(always)]
+    fn check_slot_with(
+        &self,
+        m: &mut Machine,
+        options: &[Condact],
+        o: usize,
+        i: usize,
+        body: Option<&Run<bool>>,
+    ) -> R<Option<(usize, Option<u32>)>> {
         let Some(slots) = self.options.get(o) else {
             return Ok(None);
         };
@@ -164,7 +188,7 @@ impl Plan {
             2 => return Ok(None),
             _ => {}
         }
-        self.check_run(m, options, o, i)
+        self.check_run(m, options, (o, i), body)
     }
 
     /// [`Plan::check`] of item `i` of option `o` by running it (out of
@@ -174,8 +198,8 @@ impl Plan {
         &self,
         m: &mut Machine,
         options: &[Condact],
-        o: usize,
-        i: usize,
+        (o, i): (usize, usize),
+        compiled: Option<&Run<bool>>,
     ) -> R<Option<(usize, Option<u32>)>> {
         let (Some(option), Some(slots)) = (options.get(o), self.options.get(o)) else {
             return Ok(None);
@@ -198,7 +222,16 @@ impl Plan {
                     Some(_) => m
                         .check_action(&body.action)
                         .map_err(|f| m.locate(f, body.span)),
-                    None => m.check_condact(body),
+                    None => match (compiled, &body.cond) {
+                        // `check_condact`, its condition compiled.
+                        (Some(run), Some(_)) => match run(m) {
+                            Ok(true) => m.check_action(&body.action),
+                            Ok(false) => Ok(()),
+                            Err(t) => Err(Fault::from(t)),
+                        }
+                        .map_err(|f| m.locate(f, body.span)),
+                        _ => m.check_condact(body),
+                    },
                 };
                 // And at the option when the body did not locate it.
                 (r.map_err(|f| m.locate(f, option.span)), Some(i as u32))
@@ -277,7 +310,7 @@ impl Plan {
     ) -> bool {
         match self.options.get(o) {
             Some(slots) if slots.lazy => {
-                matches!(self.check_run(m, options, o, i), Ok(Some(_)))
+                matches!(self.check_run(m, options, (o, i), None), Ok(Some(_)))
             }
             _ => self.uniform_legal(m, options, o),
         }

@@ -64,11 +64,16 @@
 //! decisions and the same moves are drawn; a random game over a pile of
 //! 10^6 cards no longer checks 10^6 slots at each decision.
 //!
+//! The condition of each option, and the condition of an `any`'s body
+//! checked for each of its items, run compiled when the rules were
+//! compiled (`compile::Aids`: the same answers and errors as the
+//! evaluator, which `Rules::uncompiled` keeps using).
+//!
 //! The buffers of a plan and of a draw are reused from decision to
 //! decision on a thread (`Spare`).
 
 use super::cards::Picker;
-use super::compile::{OptionGuard, SpaceCond};
+use super::compile::{Aids, Run, SpaceCond};
 use super::eval::{Fault, R};
 use super::exec::Machine;
 use super::spaceset::Bits;
@@ -234,11 +239,16 @@ fn lone_any(mut c: &Condact) -> Option<(VarId, &Condact)> {
 /// Evaluates the guards on the way to an option's lone `any` and its
 /// collection, in exploration's order: `None` when a guard fails. An error
 /// is located at the conditional action that raised it, as exploration
-/// locates it.
-fn reach(m: &mut Machine, mut c: &Condact) -> R<Option<Picker>> {
+/// locates it. `compiled` is the option's own condition compiled, if it
+/// is (it computes what the evaluator would, see `compile`).
+fn reach(m: &mut Machine, mut c: &Condact, mut compiled: Option<&Run<bool>>) -> R<Option<Picker>> {
     loop {
         if let Some(cond) = &c.cond {
-            match m.bool(cond) {
+            let holds = match compiled.take() {
+                Some(run) => run(m).map_err(Fault::from),
+                None => m.bool(cond),
+            };
+            match holds {
                 Ok(true) => {}
                 Ok(false) => return Ok(None),
                 Err(f) => return Err(m.locate(f, c.span)),
@@ -262,8 +272,14 @@ impl Plan {
     fn of(
         m: &mut Machine,
         options: &[Condact],
-        (guards, safe): Aids,
+        aids: Aids,
     ) -> Result<Option<Plan>, (usize, Fault)> {
+        let Aids {
+            guards,
+            safe,
+            conds,
+            ..
+        } = aids;
         // Cut by their shape first: nothing is evaluated for a choice that
         // cannot be sampled.
         if options.iter().any(|o| o.branches && lone_any(o).is_none()) {
@@ -293,7 +309,8 @@ impl Plan {
             }
             let mark = m.journal_len();
             m.actions = 0;
-            let reached = reach(m, option);
+            let cond = conds.and_then(|c| c.get(o)?.as_ref());
+            let reached = reach(m, option, cond);
             // Nothing counted before the `any` either: each slot is checked
             // from no action done, as exploration runs it.
             let untouched = m.journal_len() == mark && m.actions == 0;
@@ -352,11 +369,6 @@ impl Plan {
     }
 }
 
-/// What the compiled rules know of a choice's options: their guards over
-/// spaces (`compile::OptionGuard`) and which are `any`s over cards whose
-/// check cannot fail (`compile::check_cannot_fail`).
-pub(super) type Aids<'a> = (Option<&'a [Option<OptionGuard>]>, Option<&'a [bool]>);
-
 /// What a choice with `options` offers, found with `m` (its journal on;
 /// the table is left as it was): its plan when it can be sampled, else its
 /// list of moves, and whether it has a legal move; or the first rules
@@ -376,14 +388,14 @@ pub(super) fn prepare(
             *legal = None;
             // The options left unchecked are only checked when no other
             // slot is legal.
-            let checked = made.check_all(m, options);
+            let checked = made.check_all(m, options, aids.bodies);
             let made = plan.insert(Arc::new(made));
             Ok(checked? > 0
                 || made.uniform_verdicts(m, options, true)?
                 || made.lazy_any(m, options))
         }
         None => {
-            let moves = m.explore_moves(options)?;
+            let moves = m.explore_moves(options, aids.conds)?;
             let any = !moves.is_empty();
             *legal = Some(moves);
             Ok(any)
@@ -473,13 +485,8 @@ impl State {
         *self.legal.get_mut() = None;
         *self.sampled.get_mut() = None;
         self.plan = None;
-        let aids = self.frames.last().map_or((None, None), |f| {
-            let compiled = &self.tabs.compiled;
-            (
-                compiled.option_guards(f.stage, f.pos),
-                compiled.option_safe(f.stage, f.pos),
-            )
-        });
+        let aids = (self.frames.last())
+            .map_or_else(Aids::default, |f| self.tabs.compiled.aids(f.stage, f.pos));
         let (mut plan, mut moves) = (None, None);
         let found = self
             .with_choice(|m, options| prepare(m, options, aids, (&mut plan, &mut moves)))
