@@ -1,0 +1,108 @@
+//! `cardboard fmt`'s properties over every rules file at hand: the shipped
+//! games and examples, the corpus beside the project (when present; a
+//! note says when it is not) and mutants of them made by the fuzzer's
+//! mutations (those that still parse): formatting gives a text that parses
+//! to the same syntax tree (spans aside) and formats to itself.
+
+mod common;
+
+#[allow(dead_code)]
+#[path = "fuzz/lex.rs"]
+mod lex;
+#[allow(dead_code)]
+#[path = "fuzz/mutate.rs"]
+mod mutate;
+
+use cardboard::fmt::{format_source, same_forms, DEFAULT_WIDTH};
+use cardboard::random::{splitmix64, GameRng};
+use cardboard::syntax::read;
+use std::path::{Path, PathBuf};
+
+/// Mutants made of each file.
+const MUTANTS_PER_FILE: u64 = 40;
+
+fn shipped() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = cardboard::fmt::files::expand(&[root.join("games"), root.join("examples")]);
+    files.extend(common::corpus_files());
+    files
+}
+
+/// The property for one text; an error message when it fails. A text
+/// that does not parse must be refused, not formatted.
+fn check(name: &str, source: &str, width: usize) -> Result<(), String> {
+    let Ok(tree) = read(source) else {
+        return match format_source(source, width) {
+            Err(_) => Ok(()),
+            Ok(_) => Err(format!("{name}: formatted, but it does not parse")),
+        };
+    };
+    let once = format_source(source, width).map_err(|e| format!("{name}: {}", e.message))?;
+    let again = read(&once).map_err(|_| format!("{name}: the formatted text does not parse"))?;
+    if !same_forms(&tree, &again) {
+        return Err(format!("{name}: the formatted text means something else"));
+    }
+    let twice = format_source(&once, width).map_err(|e| format!("{name}: {}", e.message))?;
+    if twice != once {
+        return Err(format!(
+            "{name}: formatting twice changes the text:\n{once}\n---\n{twice}"
+        ));
+    }
+    Ok(())
+}
+
+#[test]
+fn every_file_formats_to_the_same_tree_and_to_itself() {
+    let mut failures = Vec::new();
+    let files = shipped();
+    for path in &files {
+        let source = std::fs::read_to_string(path).expect("readable rules file");
+        for width in [DEFAULT_WIDTH, 30] {
+            if let Err(e) = check(&path.display().to_string(), &source, width) {
+                failures.push(e);
+            }
+        }
+    }
+    println!("formatted {} files", files.len());
+    assert!(
+        !files.is_empty(),
+        "the shipped games and examples are found"
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn mutants_format_to_the_same_tree_and_to_itself() {
+    let mut failures = Vec::new();
+    let (mut parsed, mut total) = (0, 0);
+    for (f, path) in shipped().iter().enumerate() {
+        let source = std::fs::read_to_string(path).expect("readable rules file");
+        for i in 0..MUTANTS_PER_FILE {
+            let rng = &mut GameRng::new(splitmix64(f as u64, i));
+            let mutant = mutate::rules(rng, &source, mutate::Numbers::All);
+            total += 1;
+            parsed += usize::from(read(&mutant.text).is_ok());
+            let name = format!("{} mutant {i}", path.display());
+            if let Err(e) = check(&name, &mutant.text, DEFAULT_WIDTH) {
+                failures.push(e);
+            }
+        }
+    }
+    println!("{parsed} of {total} mutants parse");
+    assert!(parsed > 0, "some mutants parse");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn the_shipped_games_and_examples_are_formatted() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for path in cardboard::fmt::files::expand(&[root.join("games"), root.join("examples")]) {
+        let source = std::fs::read_to_string(&path).expect("readable rules file");
+        let text = format_source(&source, DEFAULT_WIDTH).expect("formats");
+        assert!(
+            text == source,
+            "{} is not formatted: run `cardboard fmt` on it",
+            path.display()
+        );
+    }
+}
