@@ -25,6 +25,20 @@ pub const DEFAULT_WIDTH: usize = 100;
 /// (where the atoms allow: comments and long atoms may exceed it). A text
 /// that does not parse gives the reader's first error.
 pub fn format_source(source: &str, width: usize) -> Result<String, Diagnostic> {
+    // The checks `check` makes before reading: too deep a file is refused
+    // (the readers recurse), a byte-order mark is dropped.
+    if let Some(error) = crate::lower::too_deep(source) {
+        return Err(error);
+    }
+    // The mark is blanked, not cut, so that errors' offsets stay true.
+    let blanked;
+    let source = match source.strip_prefix('\u{feff}') {
+        Some(rest) => {
+            blanked = format!("   {rest}");
+            blanked.as_str()
+        }
+        None => source,
+    };
     let tree = syntax::read(source).map_err(first_error)?;
     let Some(elems) = reader::read(source) else {
         return Err(Diagnostic::new(

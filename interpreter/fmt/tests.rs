@@ -82,6 +82,11 @@ fn a_file_that_does_not_parse_is_an_error() {
     assert!(e.message.contains("still open"), "{}", e.message);
     let e = format_source("(game #)", 80).unwrap_err();
     assert!(e.message.contains('#'), "{}", e.message);
+    let deep = format!("{}{}", "(".repeat(100_000), ")".repeat(100_000));
+    let e = format_source(&deep, 80).unwrap_err();
+    assert!(e.message.contains("nested too deeply"), "{}", e.message);
+    // A byte-order mark is dropped.
+    assert_eq!(format_source("\u{feff}(game)", 80).unwrap(), "(game)\n");
 }
 
 #[test]

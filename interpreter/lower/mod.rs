@@ -132,7 +132,7 @@ fn brackets(text: &str) -> impl Iterator<Item = (usize, char)> + '_ {
 }
 
 /// The first `(` nested deeper than [`MAX_DEPTH`], as an error.
-fn too_deep(text: &str) -> Option<Diagnostic> {
+pub(crate) fn too_deep(text: &str) -> Option<Diagnostic> {
     let mut depth = 0usize;
     for (i, c) in brackets(text) {
         match c {
