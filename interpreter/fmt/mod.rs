@@ -25,21 +25,9 @@ pub const DEFAULT_WIDTH: usize = 100;
 /// (where the atoms allow: comments and long atoms may exceed it). A text
 /// that does not parse gives the reader's first error.
 pub fn format_source(source: &str, width: usize) -> Result<String, Diagnostic> {
-    // The checks `check` makes before reading: too deep a file is refused
-    // (the readers recurse), a byte-order mark is dropped.
-    if let Some(error) = crate::lower::too_deep(source) {
-        return Err(error);
-    }
-    // The mark is blanked, not cut, so that errors' offsets stay true.
-    let blanked;
-    let source = match source.strip_prefix('\u{feff}') {
-        Some(rest) => {
-            blanked = format!("   {rest}");
-            blanked.as_str()
-        }
-        None => source,
-    };
-    let tree = syntax::read(source).map_err(first_error)?;
+    let prepared = crate::lower::prepare(source);
+    let source = prepared.as_ref();
+    let tree = read_forms(source)?;
     let Some(elems) = reader::read(source) else {
         return Err(Diagnostic::new(
             Span::new(0, 0),
@@ -56,6 +44,18 @@ pub fn format_source(source: &str, width: usize) -> Result<String, Diagnostic> {
         ));
     }
     Ok(text)
+}
+
+/// The forms of a rules file as `check` reads them: too deep a file is
+/// refused (the readers recurse), and what CardStock's reader ignores is
+/// blanked (a byte-order mark, extra `)` after the first form), so the
+/// formatter drops it. The error is the reader's first.
+pub fn read_forms(source: &str) -> Result<Vec<SExpr>, Diagnostic> {
+    let prepared = crate::lower::prepare(source);
+    if let Some(error) = crate::lower::too_deep(&prepared) {
+        return Err(error);
+    }
+    syntax::read(&prepared).map_err(first_error)
 }
 
 fn first_error(mut errors: Vec<Diagnostic>) -> Diagnostic {

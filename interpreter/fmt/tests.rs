@@ -85,8 +85,13 @@ fn a_file_that_does_not_parse_is_an_error() {
     let deep = format!("{}{}", "(".repeat(100_000), ")".repeat(100_000));
     let e = format_source(&deep, 80).unwrap_err();
     assert!(e.message.contains("nested too deeply"), "{}", e.message);
-    // A byte-order mark is dropped.
+    // A byte-order mark and extra `)` at the end, which `check` ignores,
+    // are dropped.
     assert_eq!(format_source("\u{feff}(game)", 80).unwrap(), "(game)\n");
+    assert_eq!(
+        format_source("(game (a b))) ; end\n)", 80).unwrap(),
+        "(game (a b)) ; end\n"
+    );
 }
 
 #[test]

@@ -156,7 +156,7 @@ pub(crate) fn too_deep(text: &str) -> Option<Diagnostic> {
 /// spans still point into `source`): a byte-order mark at the start, and
 /// extra `)` after the first top-level form when nothing else but spaces
 /// and comments follows it.
-fn prepare(source: &str) -> std::borrow::Cow<'_, str> {
+pub(crate) fn prepare(source: &str) -> std::borrow::Cow<'_, str> {
     let mut text = std::borrow::Cow::Borrowed(source);
     if let Some(rest) = source.strip_prefix('\u{feff}') {
         text = std::borrow::Cow::Owned(format!("   {rest}"));
