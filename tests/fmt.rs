@@ -165,3 +165,70 @@ fn the_shipped_games_and_examples_are_formatted() {
         );
     }
 }
+
+/// The command: `--check` lists what differs and exits 1, a plain run
+/// rewrites in place, `--stdout` and `-` print, a file that does not parse
+/// is told with file, line and column and left as it is.
+#[test]
+fn the_command_checks_rewrites_prints_and_refuses() {
+    use std::process::{Command, Stdio};
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("fmt_command");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let messy = dir.join("messy.rcy");
+    let bad = dir.join("bad.rcy");
+    let text = "(game   (declare 4 'NUMP) ; four\n)";
+    std::fs::write(&messy, text).unwrap();
+    std::fs::write(&bad, "(game\n (setup #))\n").unwrap();
+    let run = |args: &[&str], input: Option<&str>| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_cardboard"))
+            .arg("fmt")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        if let Some(input) = input {
+            use std::io::Write;
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(input.as_bytes())
+                .unwrap();
+        }
+        drop(child.stdin.take());
+        let out = child.wait_with_output().unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let formatted = format_source(text, DEFAULT_WIDTH).unwrap();
+    let m = messy.to_str().unwrap();
+    let (code, out, _) = run(&["--check", m], None);
+    assert_eq!((code, out.trim()), (Some(1), m));
+    assert_eq!(
+        std::fs::read_to_string(&messy).unwrap(),
+        text,
+        "--check changes nothing"
+    );
+    let (code, out, _) = run(&["--stdout", m], None);
+    assert_eq!((code, out.as_str()), (Some(0), formatted.as_str()));
+    let (code, out, _) = run(&["-"], Some(text));
+    assert_eq!((code, out.as_str()), (Some(0), formatted.as_str()));
+    assert_eq!(run(&[m], None).0, Some(0));
+    assert_eq!(std::fs::read_to_string(&messy).unwrap(), formatted);
+    let (code, out, _) = run(&["--check", dir.to_str().unwrap()], None);
+    assert_eq!(code, Some(1), "the bad file");
+    assert!(!out.contains("messy"), "{out}");
+    let (code, _, err) = run(&[bad.to_str().unwrap()], None);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("bad.rcy:2:9") && err.contains('#'), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(&bad).unwrap(),
+        "(game\n (setup #))\n"
+    );
+}
