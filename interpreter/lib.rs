@@ -29,6 +29,7 @@ pub mod command;
 pub mod diagnostic;
 pub mod drivers;
 pub mod engine;
+pub mod fmt;
 pub mod game;
 pub mod ir;
 pub mod loading;

@@ -263,7 +263,7 @@ fn a_setting_the_rules_refuse_before_any_chance_is_one_error_before_any_game() {
     assert_eq!(code, 1, "{out}{err}");
     assert!(out.is_empty(), "{out}");
     assert_eq!(err.matches("the rules require").count(), 1, "{err}");
-    assert!(err.contains("line 140, column 13"), "{err}");
+    assert!(err.contains("line 139, column 17"), "{err}");
 }
 
 /// `play --save` and `--transcript` to a full disk fail as `run --save`

@@ -21,6 +21,7 @@ use std::path::PathBuf;
   cardboard run games/agram.rcy --seed 7 --set NUMP=3
   cardboard simulate games/agram.rcy --games 10000 --json
   cardboard perft games/agram.rcy 4
+  cardboard fmt games/agram.rcy
   cardboard run games/agram.rcy --seed 7 --save-at 5 --save trick2.pos
   cardboard run games/agram.rcy --position trick2.pos --seed 1
   cardboard play games/agram.rcy --seats human,mcts:2000,random,random
@@ -50,6 +51,42 @@ pub enum Command {
         /// Treat warnings as errors: exit 1 when a file has any.
         #[arg(long)]
         deny_warnings: bool,
+    },
+    /// Format rules files in the canonical layout: lists that fit stay on
+    /// one line, longer ones break with one item per line, items aligned
+    /// under the first argument (the blocks of a game, `game`, `setup`,
+    /// `stage`, `choice`, indented by two); comments stay where they
+    /// are, commas after items are kept, at most one blank line is kept
+    /// between items. Formatting twice changes nothing, and a formatted
+    /// file always means what the original meant.
+    ///
+    /// A folder stands for the `.rcy` files under it; `-` reads standard
+    /// input and prints the result. A file that does not parse is told
+    /// with file, line and column, and left as it is.
+    ///
+    /// Exit code: 0 when all went well (with --check: all files are
+    /// formatted), 1 when some files do not parse (with --check: or are
+    /// not formatted; their names are printed), 2 when some cannot be read
+    /// or written.
+    #[command(after_help = "Examples:
+  cardboard fmt games/mygame.rcy          rewrite the file in place
+  cardboard fmt --check games examples    list the files not formatted (CI)
+  cardboard fmt --stdout games/agram.rcy  print the formatted text
+  cardboard fmt - < mygame.rcy            format standard input")]
+    Fmt {
+        /// The rules files (`.rcy`) or folders; `-` for standard input.
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+        /// Change nothing: print the names of the files that are not
+        /// formatted and exit 1 if there are any.
+        #[arg(long, conflicts_with = "stdout")]
+        check: bool,
+        /// Print the formatted text instead of rewriting the files.
+        #[arg(long)]
+        stdout: bool,
+        /// The line width to break lists at.
+        #[arg(long, default_value_t = cardboard::fmt::DEFAULT_WIDTH, value_name = "COLUMNS")]
+        width: usize,
     },
     /// Play one game with random players and print its transcript: the
     /// setup, every decision (player, legal moves, move taken), the result.

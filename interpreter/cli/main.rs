@@ -1,4 +1,4 @@
-//! The `cardboard` command line: check, run, simulate, perft, play, serve
+//! The `cardboard` command line: check, fmt, run, simulate, perft, play, serve
 //! and join. Each subcommand is a thin layer over [`cardboard::drivers`]
 //! and [`cardboard::play`]; the flags are in `args.rs`, simulate's files
 //! and progress in `simulate.rs`.
@@ -75,6 +75,29 @@ fn command(command: Command, out: &mut Output<Stdout>) -> i32 {
             files,
             deny_warnings,
         } => check_files(&files, deny_warnings, &mut std::io::stderr().lock()),
+        Command::Fmt {
+            files,
+            check,
+            stdout,
+            width,
+        } => {
+            use cardboard::fmt::files::{fmt_files, Mode};
+            let mode = match (check, stdout) {
+                (true, _) => Mode::Check,
+                (false, true) => Mode::Stdout,
+                (false, false) => Mode::Write,
+            };
+            let mut text = Vec::new();
+            let code = fmt_files(
+                &files,
+                mode,
+                width,
+                &mut text,
+                &mut std::io::stderr().lock(),
+            );
+            out.put(&String::from_utf8_lossy(&text));
+            code
+        }
         Command::Run {
             file,
             game,

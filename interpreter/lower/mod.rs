@@ -132,7 +132,7 @@ fn brackets(text: &str) -> impl Iterator<Item = (usize, char)> + '_ {
 }
 
 /// The first `(` nested deeper than [`MAX_DEPTH`], as an error.
-fn too_deep(text: &str) -> Option<Diagnostic> {
+pub(crate) fn too_deep(text: &str) -> Option<Diagnostic> {
     let mut depth = 0usize;
     for (i, c) in brackets(text) {
         match c {
@@ -156,7 +156,7 @@ fn too_deep(text: &str) -> Option<Diagnostic> {
 /// spans still point into `source`): a byte-order mark at the start, and
 /// extra `)` after the first top-level form when nothing else but spaces
 /// and comments follows it.
-fn prepare(source: &str) -> std::borrow::Cow<'_, str> {
+pub(crate) fn prepare(source: &str) -> std::borrow::Cow<'_, str> {
     let mut text = std::borrow::Cow::Borrowed(source);
     if let Some(rest) = source.strip_prefix('\u{feff}') {
         text = std::borrow::Cow::Owned(format!("   {rest}"));
