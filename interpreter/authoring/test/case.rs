@@ -88,7 +88,11 @@ fn start(rules: &Rules, dir: &Path, case: &Case) -> Result<State, String> {
                 seed: case.seed,
                 overrides: case.set.clone(),
             };
-            return rules.start(&options).map_err(|e| e.to_string());
+            let state = rules.start(&options).map_err(|e| e.to_string())?;
+            if case.edits.is_empty() {
+                return Ok(state);
+            }
+            state.to_position()
         }
         Some(Position::Inline(text)) => text.clone(),
         Some(Position::File(path)) => {
@@ -97,6 +101,7 @@ fn start(rules: &Rules, dir: &Path, case: &Case) -> Result<State, String> {
                 .map_err(|e| format!("cannot read the position {}: {e}", path.display()))?
         }
     };
+    let text = edit(&text, &case.edits);
     rules.load_position(&text).map_err(|e| {
         if e.line > 0 {
             format!("the position, line {}: {}", e.line, e.message)
@@ -104,6 +109,49 @@ fn start(rules: &Rules, dir: &Path, case: &Case) -> Result<State, String> {
             format!("the position: {}", e.message)
         }
     })
+}
+
+/// `text`, a position, with `edits` made: each replaces the line about
+/// the same location or storage ([`key`]), or is added at the end; one
+/// that ends with `:` and nothing after removes that line.
+fn edit(text: &str, edits: &[String]) -> String {
+    if edits.is_empty() {
+        return text.to_string();
+    }
+    let keys: Vec<String> = edits.iter().map(|l| key(l)).collect();
+    let mut out: Vec<&str> = text.lines().filter(|l| !keys.contains(&key(l))).collect();
+    out.extend(
+        edits
+            .iter()
+            .map(|l| l.trim())
+            .filter(|l| !(l.ends_with(':') && !l.contains(": "))),
+    );
+    out.join("\n") + "\n"
+}
+
+/// What a position's line is about: the location or storage before `: `
+/// or ` = ` (a count of cards left out), `set NAME` for a setting, else
+/// the first word (`frames`, `cycles`, `chance`).
+fn key(line: &str) -> String {
+    let line = line.trim();
+    if let Some(name) = line.strip_prefix("set ") {
+        return format!("set {}", name.split('=').next().unwrap_or("").trim());
+    }
+    let cut = [": ", " = "]
+        .iter()
+        .filter_map(|sep| line.find(sep))
+        .min()
+        .or_else(|| line.ends_with(':').then(|| line.len() - 1));
+    match cut {
+        Some(at) => {
+            let name = &line[..at];
+            match name.rsplit_once(" (") {
+                Some((bare, count)) if count.ends_with(')') => bare.to_string(),
+                _ => name.to_string(),
+            }
+        }
+        None => line.split_whitespace().next().unwrap_or("").to_string(),
+    }
 }
 
 impl Run<'_> {

@@ -41,6 +41,10 @@ pub struct Case {
     pub set: Vec<(String, String)>,
     /// `position FILE` or an inline position.
     pub position: Option<Position>,
+    /// `edit`'s lines: changes to the starting position, each replacing
+    /// the line about the same location or storage (or removing it, when
+    /// it ends with `:` and nothing after).
+    pub edits: Vec<String>,
     /// The steps after the start.
     pub steps: Vec<Step>,
 }
@@ -122,7 +126,8 @@ pub struct ParseError {
     pub message: String,
 }
 
-const DIRECTIVES: &str = "rules, case, seed, set, position, play, moves, observation, table, \
+const DIRECTIVES: &str =
+    "rules, case, seed, set, position, edit, play, moves, observation, table, \
                           outcome, transcript, perft, expect";
 
 /// Reads a tests file's text; every mistake is returned, each with its line.
@@ -182,7 +187,7 @@ pub fn parse(text: &str) -> Result<TestsFile, Vec<ParseError>> {
         };
         let setup_done = !case.steps.is_empty();
         match word {
-            "seed" | "set" | "position" if setup_done => fail(format!(
+            "seed" | "set" | "position" | "edit" if setup_done => fail(format!(
                 "`{word}` after a step: a case's seed, settings and position come first"
             )),
             "seed" => match rest.parse::<u64>() {
@@ -196,12 +201,16 @@ pub fn parse(text: &str) -> Result<TestsFile, Vec<ParseError>> {
                 Ok(pair) => case.set.push(pair),
                 Err(e) => fail(e),
             },
-            "position" => {
-                if !case.set.is_empty() {
+            "position" | "edit" => {
+                if word == "position" && !case.set.is_empty() {
                     fail("`position` with `set`: the position carries its settings".into());
                 }
-                if !rest.is_empty() {
+                if word == "position" && !rest.is_empty() {
                     case.position = Some(Position::File(PathBuf::from(rest)));
+                    continue;
+                }
+                if !rest.is_empty() {
+                    fail("`edit` takes its lines indented below it".into());
                     continue;
                 }
                 let mut block = Vec::new();
@@ -217,12 +226,23 @@ pub fn parse(text: &str) -> Result<TestsFile, Vec<ParseError>> {
                     block.pop();
                 }
                 if block.is_empty() {
-                    fail(
-                        "`position` needs a file, or the position's lines indented below it".into(),
-                    );
+                    fail(format!(
+                        "`{word}` needs {}",
+                        if word == "edit" {
+                            "the lines to change, indented below it"
+                        } else {
+                            "a file, or the position's lines indented below it"
+                        }
+                    ));
                     continue;
                 }
-                case.position = Some(Position::Inline(dedent(&block)));
+                if word == "edit" {
+                    let text = dedent(&block);
+                    let edits = text.lines().filter(|l| !l.trim().is_empty());
+                    case.edits.extend(edits.map(str::to_string));
+                } else {
+                    case.position = Some(Position::Inline(dedent(&block)));
+                }
             }
             _ => match step(word, rest) {
                 Ok(kind) => case.steps.push(Step { line, kind }),
