@@ -1,6 +1,7 @@
-//! The `cardboard` command line: check, run, simulate, perft, play, serve
-//! and join. Each subcommand is a thin layer over [`cardboard::drivers`]
-//! and [`cardboard::play`]; the flags are in `args.rs`, simulate's files
+//! The `cardboard` command line: check, run, simulate, perft, play, serve,
+//! join and test. Each subcommand is a thin layer over
+//! [`cardboard::drivers`], [`cardboard::play`] and
+//! [`cardboard::authoring`]; the flags are in `args.rs`, simulate's files
 //! and progress in `simulate.rs`.
 
 use cardboard::command::{read_records, GameRecord};

@@ -124,7 +124,7 @@ fn edit(text: &str, edits: &[String]) -> String {
         edits
             .iter()
             .map(|l| l.trim())
-            .filter(|l| !(l.ends_with(':') && !l.contains(": "))),
+            .filter(|l| !l.ends_with(':') || l.contains(": ")),
     );
     out.join("\n") + "\n"
 }
