@@ -86,7 +86,13 @@ fn path_arg(p: &Path) -> &str {
 fn the_shipped_games_pass_their_tests() {
     let (code, out) = cardboard_test(&["games"], "");
     assert_eq!(code, 0, "{out}");
-    for file in ["agram", "cardbot-derby", "cartagena", "carteso"] {
+    for file in [
+        "agram",
+        "cardbot-derby",
+        "cardbot-derby-options",
+        "cartagena",
+        "carteso",
+    ] {
         assert!(
             out.contains(&format!("games/{file}.tests: ")) && !out.contains("FAIL"),
             "{file}: {out}"

@@ -38,6 +38,9 @@ struct Run<'a> {
     plays: usize,
     /// A rules error not yet expected: its line and message.
     pending: Option<(usize, String)>,
+    /// The rules error last expected (`expect error`), for the next
+    /// `expect error`.
+    met: Option<(usize, String)>,
     out: CaseRun,
 }
 
@@ -50,6 +53,7 @@ pub fn run_case(rules: &Rules, dir: &Path, case: &Case) -> CaseRun {
         fresh: case.position.is_none(),
         plays: 0,
         pending: None,
+        met: None,
         out: CaseRun::default(),
     };
     match start(rules, dir, case) {
@@ -63,6 +67,9 @@ pub fn run_case(rules: &Rules, dir: &Path, case: &Case) -> CaseRun {
                 run.out.failures.push(failure);
                 return run.out;
             }
+        }
+        if !matches!(step.kind, StepKind::Expect(Expect::Error(_))) {
+            run.met = None;
         }
         if let Err(why) = run.step(step) {
             run.out.failures.push((step.line, why));
@@ -267,7 +274,12 @@ impl Run<'_> {
 
     fn expect(&mut self, expect: &Expect) -> Result<(), String> {
         if let Expect::Error(words) = expect {
-            return match self.pending.take() {
+            // A second `expect error` checks the same error again.
+            let pending = self.pending.take().or_else(|| self.met.take());
+            if let Some((line, why)) = &pending {
+                self.met = Some((*line, why.clone()));
+            }
+            return match pending {
                 Some((_, why)) if why.contains(words.as_str()) => Ok(()),
                 Some((line, why)) => Err(format!(
                     "expected a rules error saying `{words}`; the error on line {line} says: {why}"
