@@ -356,6 +356,14 @@ impl Run<'_> {
                 if position.lines().any(|l| uncounted(l.trim()) == want) {
                     return Ok(());
                 }
+                // A line the position leaves out when it holds the value
+                // of its absence (docs/positions.md): `sto X = 0`, `str X
+                // =`, a location with no card.
+                let about = key(line);
+                let absent = !position.lines().any(|l| key(l) == about);
+                if absent && is_absence(line.trim()) {
+                    return Ok(());
+                }
                 // The lines about the same place, to show what is there.
                 let key: String = line
                     .split([':', '='])
@@ -476,5 +484,16 @@ fn uncounted(line: &str) -> String {
             format!("{name}: {cards}")
         }
         _ => line.to_string(),
+    }
+}
+
+/// Whether a position's line says what its absence says: an integer
+/// storage at 0, a string storage empty, a location without cards.
+fn is_absence(line: &str) -> bool {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    match words.as_slice() {
+        [_, "sto", _, "=", "0"] | [_, "str", _, "="] => true,
+        [_, _, name] => name.ends_with(':'),
+        _ => false,
     }
 }
