@@ -241,3 +241,47 @@ fn a_bad_tests_file_is_an_error_with_its_lines() {
         "{out}"
     );
 }
+
+#[test]
+fn a_transcript_after_moves_plays_on_from_there_and_stale_snapshots_go() {
+    let dir = game_dir("transcript");
+    let tests = "case on from the second decision\nseed 1\nplay 0\ntranscript\nobservation 1\n";
+    std::fs::write(dir.join("take.tests"), tests).expect("writes");
+    let file = dir.join("take.tests");
+    let file = path_arg(&file);
+    let (code, out) = cardboard_test(&[file, "--accept"], "");
+    assert_eq!(code, 0, "{out}");
+    let snap = std::fs::read_to_string(dir.join("take.snap/on-from-the-second-decision.snap"))
+        .expect("the snapshot is written");
+    // Three cards were left: three decisions, as `run` tells them.
+    assert!(
+        snap.contains("== transcript 10000, after 1 play ==\nseed: 1\nplayers: 2\n"),
+        "{snap}"
+    );
+    assert!(snap.contains("== finished after 3 decisions =="), "{snap}");
+    assert!(
+        snap.contains("== observation 1, after 1 play ==\np1 sees (p1 to play):"),
+        "{snap}"
+    );
+
+    // The case renamed: its old snapshot is the snapshot of no case, told,
+    // then removed by --accept.
+    std::fs::write(dir.join("take.tests"), tests.replace("second", "2nd")).expect("writes");
+    let (code, out) = cardboard_test(&[file], "");
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("on-from-the-second-decision.snap is the snapshot of no case"),
+        "{out}"
+    );
+    let (code, out) = cardboard_test(&[file, "--accept"], "");
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        !dir.join("take.snap/on-from-the-second-decision.snap")
+            .exists(),
+        "{out}"
+    );
+    assert!(
+        dir.join("take.snap/on-from-the-2nd-decision.snap").exists(),
+        "{out}"
+    );
+}
