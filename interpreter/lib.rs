@@ -25,6 +25,7 @@
 //! The pipeline: text -> [`syntax`] (pest) -> [`lower`] (names, types,
 //! arities; all errors collected) -> [`ir::Program`] -> [`engine`] (a
 //! [`game::GameState`]) -> [`player`]s and [`drivers`].
+pub mod authoring;
 pub mod command;
 pub mod diagnostic;
 pub mod drivers;

@@ -25,6 +25,7 @@ use std::path::PathBuf;
   cardboard run games/agram.rcy --seed 7 --save-at 5 --save trick2.pos
   cardboard run games/agram.rcy --position trick2.pos --seed 1
   cardboard play games/agram.rcy --seats human,mcts:2000,random,random
+  cardboard test games
 
 Positions (--position, --save) are described in docs/positions.md.")]
 pub struct Cli {
@@ -256,6 +257,42 @@ At the prompt, `help` lists the commands (look, save FILE, transcript FILE, quit
         /// one per core].
         #[arg(long, short = 'j', value_name = "J", value_parser = parse_jobs)]
         jobs: Option<usize>,
+    },
+    /// Run the snapshot tests of rules files: each case of a tests file
+    /// (`NAME.tests`, beside `NAME.rcy`) starts a game, plays moves,
+    /// records what it pins (legal moves, an observation, the table, the
+    /// outcome, a transcript, a perft table) and checks what it expects.
+    /// What a case records is compared with its snapshot in `NAME.snap/`;
+    /// a difference is shown as a diff with the file and line. The format
+    /// is described in docs/authoring.md.
+    ///
+    /// Exit code 0 when every case passed, 1 when one failed (a snapshot
+    /// missing or different, an expectation not met, a tests file or rules
+    /// file with errors), 2 when a path cannot be read.
+    #[command(after_help = "Examples:
+  cardboard test games
+  cardboard test games/cartagena.tests --accept
+  cardboard test mygame.tests --review
+
+A tests file:
+  case the first player has three moves
+  seed 1
+  set NUMP=2
+  moves
+  play 0
+  expect turn 1
+  perft 3")]
+    Test {
+        /// Tests files, or folders searched for `*.tests` files.
+        #[arg(required = true, value_name = "PATH")]
+        paths: Vec<PathBuf>,
+        /// Write every new or changed snapshot (a case whose expectations
+        /// fail is not written), and remove the snapshots of no case.
+        #[arg(long)]
+        accept: bool,
+        /// Show each new or changed snapshot and ask whether to write it.
+        #[arg(long, conflicts_with = "accept")]
+        review: bool,
     },
     /// Serve games over the network: players join seats with `cardboard
     /// join` (or any client of the protocol, docs/protocol.md) at the

@@ -1,6 +1,7 @@
-//! The `cardboard` command line: check, fmt, run, simulate, perft, play, serve
-//! and join. Each subcommand is a thin layer over [`cardboard::drivers`]
-//! and [`cardboard::play`]; the flags are in `args.rs`, simulate's files
+//! The `cardboard` command line: check, fmt, run, simulate, perft, play,
+//! serve, join and test. Each subcommand is a thin layer over
+//! [`cardboard::drivers`], [`cardboard::play`], [`cardboard::fmt`] and
+//! [`cardboard::authoring`]; the flags are in `args.rs`, simulate's files
 //! and progress in `simulate.rs`.
 
 use cardboard::command::{read_records, GameRecord};
@@ -286,6 +287,11 @@ fn command(command: Command, out: &mut Output<Stdout>) -> i32 {
             game,
             serve: args,
         } => serve(&file, &game, &args, out),
+        Command::Test {
+            paths,
+            accept,
+            review,
+        } => test_command(&paths, accept, review, out),
         Command::Join { join } => join_command(&join),
         Command::Perft {
             file,
@@ -329,6 +335,45 @@ fn command(command: Command, out: &mut Output<Stdout>) -> i32 {
             }
         }),
     }
+}
+
+/// Runs `cardboard test`: the output to `out`, `--review`'s questions
+/// answered on standard input.
+fn test_command(
+    paths: &[std::path::PathBuf],
+    accept: bool,
+    review: bool,
+    out: &mut Output<Stdout>,
+) -> i32 {
+    use cardboard::authoring::test::{run_tests, Io, Mode};
+    let mode = match (accept, review) {
+        (true, _) => Mode::Accept,
+        (_, true) => Mode::Review,
+        _ => Mode::Check,
+    };
+    let out = std::cell::RefCell::new(out);
+    let mut say = |text: &str| out.borrow_mut().put(text);
+    let mut ask = |question: &str| {
+        let mut out = out.borrow_mut();
+        out.put(question);
+        drop(out);
+        // Standard output is buffered by the line: show the question now.
+        let _ = std::io::Write::flush(&mut std::io::stdout());
+        let mut answer = String::new();
+        match std::io::stdin().read_line(&mut answer) {
+            Ok(_) => matches!(answer.trim(), "y" | "yes" | "Y"),
+            Err(_) => false,
+        }
+    };
+    let summary = run_tests(
+        paths,
+        mode,
+        &mut Io {
+            say: &mut say,
+            ask: &mut ask,
+        },
+    );
+    summary.exit_code()
 }
 
 /// The record of `play --moves PATH` chosen with `--game K`; what is
