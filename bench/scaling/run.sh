@@ -9,6 +9,7 @@
 #
 #   bench/scaling/run.sh [BINARY...]     (default: target/release/cardboard)
 #   JOBS="1 2 4 8 16" FILES="games/agram.rcy" bench/scaling/run.sh
+#   SCALE=6 bench/scaling/run.sh     (six times the games: steadier figures)
 #
 # Run it on an otherwise idle machine with at least as many cores as the
 # largest J; on a 2-core virtual machine the two threads may share one
@@ -33,7 +34,7 @@ echo "binary file jobs games wall_s cpu_s cpu_ms_per_game"
 TIMEFORMAT='%R %U %S'
 for f in $files; do
   [ -f "$f" ] || continue
-  g1=$(games_for "$f")
+  g1=$(( $(games_for "$f") * ${SCALE:-1} ))
   for j in $jobs; do
     for b in "${bins[@]}"; do
       g=$((g1 * j))

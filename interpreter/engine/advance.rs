@@ -64,6 +64,7 @@ impl State {
             sampled,
             plan: kept_plan,
             kept,
+            setup: _,
         } = self;
         let tabs: &Tables = tabs;
         let prog = &tabs.prog;

@@ -271,7 +271,15 @@ pub struct State {
     /// The moves played to be taken back (`undo.rs`): the table's changes
     /// they made, oldest first, and the frames before each; never copied.
     kept: undo::Kept,
+    /// The kept setup this game was started from by `Rules::start_into`,
+    /// with its overrides: the next game started in this state's room
+    /// copies it again without asking the rules' shared list (a lock and
+    /// a reference count every thread writes, once a game); never copied.
+    setup: Option<KeptSetup>,
 }
+
+/// A setup kept for a list of overrides (see `Tables::setup_kept`).
+type KeptSetup = (Vec<(String, String)>, Arc<(Table, Vec<Value>)>);
 
 impl Clone for State {
     fn clone(&self) -> State {
@@ -289,6 +297,7 @@ impl Clone for State {
             sampled: self.sampled.clone(),
             plan: self.plan.clone(),
             kept: undo::Kept::default(),
+            setup: None,
         }
     }
 

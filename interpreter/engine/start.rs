@@ -111,6 +111,7 @@ impl Rules {
             sampled: RefCell::new(None),
             plan: None,
             kept: Default::default(),
+            setup: None,
         };
         if let Err(e) = state.begin() {
             *drew = state.table.get_mut().rng != crate::random::GameRng::new(options.seed);
@@ -133,8 +134,17 @@ impl Rules {
         let old = slot
             .as_mut()
             .filter(|old| Arc::ptr_eq(&old.tabs, &self.tabs));
-        match (old, self.tabs.setup_kept(&options.overrides)) {
-            (Some(state), Some(kept)) => {
+        if let Some(state) = old {
+            // The setup the last game started from, when it is the one
+            // for these overrides; else the rules' list is asked (once).
+            let cached = match state.setup.take() {
+                Some((o, kept)) if o == options.overrides => Some((o, kept)),
+                _ => self
+                    .tabs
+                    .setup_kept(&options.overrides)
+                    .map(|kept| (options.overrides.clone(), kept)),
+            };
+            if let Some((o, kept)) = cached {
                 let table = state.table.get_mut();
                 table.clone_from(&kept.0);
                 table.rng = crate::random::GameRng::new(options.seed);
@@ -142,14 +152,13 @@ impl Rules {
                     Some(globals) => globals.clone_from(&kept.1),
                     None => state.globals = Arc::new(kept.1.clone()),
                 }
-                state.begin()
-            }
-            _ => {
-                *slot = None;
-                *slot = Some(self.start(options)?);
-                Ok(())
+                state.setup = Some((o, kept));
+                return state.begin();
             }
         }
+        *slot = None;
+        *slot = Some(self.start(options)?);
+        Ok(())
     }
 
     /// Refuses `--set` overrides that no game can start with, whatever its
