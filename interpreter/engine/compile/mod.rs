@@ -51,6 +51,23 @@ use crate::ir::{
 };
 pub(super) use space::{Loaded, SpaceCond};
 
+/// `f` of the options of each choice of the game's body (first) and of
+/// each stage, by stage and item (`None` for an item that is no choice).
+fn per_choice<T>(prog: &Program, f: impl Fn(&[Condact]) -> Option<T>) -> Vec<Vec<Option<T>>> {
+    let of = |items: &[StageItem]| {
+        items
+            .iter()
+            .map(|item| match item {
+                StageItem::Choice(options, _) => f(options),
+                StageItem::Stage(_) | StageItem::Run(_) | StageItem::Else(_) => None,
+            })
+            .collect::<Vec<_>>()
+    };
+    let mut all = vec![of(&prog.body)];
+    all.extend(prog.stages.iter().map(|s| of(&s.items)));
+    all
+}
+
 /// A compiled piece of the rules: run against a machine, it gives a `T`.
 pub(super) type Run<T> = Box<dyn for<'m, 't> Fn(&'m mut Machine<'t>) -> CR<T> + Send + Sync>;
 
@@ -191,89 +208,53 @@ impl Compiled {
         };
         let mut items = vec![list(&prog.body)];
         items.extend(prog.stages.iter().map(|s| list(&s.items)));
-        let choices = |items: &[StageItem]| {
-            items
+        let guards = per_choice(prog, |options| {
+            let found: Vec<_> = options.iter().map(|o| option_guard(o, cx)).collect();
+            let same: Vec<Option<usize>> = found
                 .iter()
-                .map(|item| match item {
-                    StageItem::Choice(options, _) => {
-                        let found: Vec<_> = options.iter().map(|o| option_guard(o, cx)).collect();
-                        let same: Vec<Option<usize>> = found
-                            .iter()
-                            .enumerate()
-                            .map(|(i, g)| {
-                                let (c, _) = g.as_ref()?;
-                                found[..i]
-                                    .iter()
-                                    .position(|d| d.as_ref().map(|d| &d.0) == Some(c))
-                            })
-                            .collect();
-                        let guards: Vec<Option<OptionGuard>> = found
-                            .into_iter()
-                            .zip(same)
-                            .map(|(g, same_as)| {
-                                let (cond, uniform) = g?;
-                                Some(OptionGuard {
-                                    cond,
-                                    same_as,
-                                    uniform,
-                                })
-                            })
-                            .collect();
-                        Some(guards.into_boxed_slice())
-                    }
-                    StageItem::Stage(_) | StageItem::Run(_) | StageItem::Else(_) => None,
+                .enumerate()
+                .map(|(i, g)| {
+                    let (c, _) = g.as_ref()?;
+                    found[..i]
+                        .iter()
+                        .position(|d| d.as_ref().map(|d| &d.0) == Some(c))
                 })
-                .collect::<Vec<_>>()
-        };
-        let mut guards = vec![choices(&prog.body)];
-        guards.extend(prog.stages.iter().map(|s| choices(&s.items)));
-        let safe_of = |items: &[StageItem]| {
-            items
-                .iter()
-                .map(|item| match item {
-                    StageItem::Choice(options, _) => {
-                        let safe: Box<[bool]> = options.iter().map(check_cannot_fail).collect();
-                        // None for a choice without such an option.
-                        safe.contains(&true).then_some(safe)
-                    }
-                    StageItem::Stage(_) | StageItem::Run(_) | StageItem::Else(_) => None,
+                .collect();
+            let guards: Vec<Option<OptionGuard>> = found
+                .into_iter()
+                .zip(same)
+                .map(|(g, same_as)| {
+                    let (cond, uniform) = g?;
+                    Some(OptionGuard {
+                        cond,
+                        same_as,
+                        uniform,
+                    })
                 })
-                .collect::<Vec<_>>()
-        };
-        let mut safe = vec![safe_of(&prog.body)];
-        safe.extend(prog.stages.iter().map(|s| safe_of(&s.items)));
-        let conds_of = |items: &[StageItem]| {
-            items
-                .iter()
-                .map(|item| match item {
-                    StageItem::Choice(options, _) => Some(
-                        options
-                            .iter()
-                            .map(|o| o.cond.as_ref().map(|c| cond::bool(c, cx)))
-                            .collect::<OptionConds>(),
-                    ),
-                    StageItem::Stage(_) | StageItem::Run(_) | StageItem::Else(_) => None,
-                })
-                .collect::<Vec<_>>()
-        };
-        let mut conds = vec![conds_of(&prog.body)];
-        conds.extend(prog.stages.iter().map(|s| conds_of(&s.items)));
-        let bodies_of = |items: &[StageItem]| {
-            items
-                .iter()
-                .map(|item| match item {
-                    StageItem::Choice(options, _) => Some(
-                        options
-                            .iter()
-                            .map(|o| any_body(o)?.cond.as_ref().map(|c| cond::bool(c, cx)))
-                            .collect::<OptionConds>(),
-                    ),
-                    StageItem::Stage(_) | StageItem::Run(_) | StageItem::Else(_) => None,
-                })
-                .collect::<Vec<_>>()
-        };
-        let mut bodies = vec![bodies_of(&prog.body)];
-        bodies.extend(prog.stages.iter().map(|s| bodies_of(&s.items)));
+                .collect();
+            Some(guards.into_boxed_slice())
+        });
+        let safe = per_choice(prog, |options| {
+            let safe: Box<[bool]> = options.iter().map(check_cannot_fail).collect();
+            // None for a choice without such an option.
+            safe.contains(&true).then_some(safe)
+        });
+        let conds = per_choice(prog, |options| {
+            Some(
+                options
+                    .iter()
+                    .map(|o| o.cond.as_ref().map(|c| cond::bool(c, cx)))
+                    .collect::<OptionConds>(),
+            )
+        });
+        let bodies = per_choice(prog, |options| {
+            Some(
+                options
+                    .iter()
+                    .map(|o| any_body(o)?.cond.as_ref().map(|c| cond::bool(c, cx)))
+                    .collect::<OptionConds>(),
+            )
+        });
         let ends = prog.stages.iter().map(|s| cond::bool(&s.end, cx)).collect();
         Compiled {
             items,
