@@ -181,8 +181,9 @@ fn run_file(path: &Path, mode: Mode, io: &mut Io, summary: &mut Summary) {
     }
     stale_snapshots(path, &file, mode, io);
     (io.say)(&format!(
-        "{shown}: {} cases, {} passed, {} failed\n",
+        "{shown}: {} case{}, {} passed, {} failed\n",
         file.cases.len(),
+        if file.cases.len() == 1 { "" } else { "s" },
         summary.passed - passed,
         summary.failed - failed
     ));
