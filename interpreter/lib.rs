@@ -35,6 +35,7 @@ pub mod game;
 pub mod ir;
 pub mod loading;
 pub mod lower;
+pub mod lsp;
 pub mod observation;
 pub mod play;
 pub mod player;

@@ -53,6 +53,12 @@ pub enum Command {
         #[arg(long)]
         deny_warnings: bool,
     },
+    /// Run a language server for rules files on standard input and output
+    /// (for editors: see docs/editors.md): errors and warnings as you type,
+    /// formatting.
+    #[command(after_help = "Examples:
+  cardboard lsp    started by the editor, which talks to it over stdio")]
+    Lsp,
     /// Format rules files in the canonical layout: lists that fit stay on
     /// one line, longer ones break with one item per line, items aligned
     /// under the first argument (the blocks of a game, `game`, `setup`,

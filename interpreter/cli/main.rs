@@ -76,6 +76,13 @@ fn command(command: Command, out: &mut Output<Stdout>) -> i32 {
             files,
             deny_warnings,
         } => check_files(&files, deny_warnings, &mut std::io::stderr().lock()),
+        Command::Lsp => match cardboard::lsp::run_stdio() {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("error: language server: {e}");
+                2
+            }
+        },
         Command::Fmt {
             files,
             check,
