@@ -172,6 +172,20 @@ fn an_editor_session() {
         json!({"line": 0, "character": 0})
     );
 
+    // Hover on a keyword (`let`) shows its section of the language reference.
+    let (line, character) = find(&messy, "(let ");
+    let hover = client.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": URI}, "position": {"line": line, "character": character + 2}}),
+    );
+    assert!(
+        hover["contents"]["value"]
+            .as_str()
+            .unwrap_or("")
+            .contains("`let`"),
+        "{hover}"
+    );
+
     // Shutdown, exit: the server ends with status 0.
     let shutdown = client.request("shutdown", Value::Null);
     assert_eq!(shutdown, Value::Null);

@@ -5,12 +5,14 @@
 //! - diagnostics as you type: on open and on every change, the errors
 //!   `cardboard check` gives (or, for a file that compiles, its warnings),
 //!   with ranges in UTF-16 columns and the checker's notes in the message;
-//! - formatting, through [`crate::fmt::format_source`].
+//! - formatting, through [`crate::fmt::format_source`];
+//! - hover on a keyword: its section of docs/language.md.
 //!
 //! ```no_run
 //! cardboard::lsp::run_stdio().unwrap();
 //! ```
 
+pub mod hover;
 pub mod position;
 
 use lsp_server::{Connection, Message, Notification, Request, RequestId, Response};
@@ -18,7 +20,7 @@ use lsp_types::notification::{
     DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Notification as _,
     PublishDiagnostics,
 };
-use lsp_types::request::{Formatting, Request as _};
+use lsp_types::request::{Formatting, HoverRequest, Request as _};
 use lsp_types::{
     DocumentFormattingParams, PublishDiagnosticsParams, ServerCapabilities,
     TextDocumentSyncCapability, TextDocumentSyncKind, TextEdit, Url,
@@ -33,6 +35,7 @@ pub fn capabilities() -> ServerCapabilities {
     ServerCapabilities {
         text_document_sync: Some(TextDocumentSyncCapability::Kind(TextDocumentSyncKind::FULL)),
         document_formatting_provider: Some(lsp_types::OneOf::Left(true)),
+        hover_provider: Some(lsp_types::HoverProviderCapability::Simple(true)),
         ..Default::default()
     }
 }
@@ -85,6 +88,14 @@ impl Server {
         let result = match method.as_str() {
             Formatting::METHOD => parse::<DocumentFormattingParams>(&id, params)
                 .map(|p| serde_json::to_value(self.format(&p.text_document.uri))),
+            HoverRequest::METHOD => parse::<lsp_types::HoverParams>(&id, params).map(|p| {
+                let at = p.text_document_position_params;
+                let hover = self
+                    .files
+                    .get(&at.text_document.uri)
+                    .and_then(|text| hover::hover(text, position::offset(text, at.position)));
+                serde_json::to_value(hover)
+            }),
             _ => {
                 return Response::new_err(
                     id,

@@ -1,0 +1,81 @@
+//! Hover on a language keyword: the section of docs/language.md whose
+//! heading names it (`### 4.7 `move``), up to the next heading, clipped.
+
+use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind};
+
+const LANGUAGE: &str = include_str!("../../docs/language.md");
+
+/// The most text a hover shows.
+const MAX_HOVER: usize = 1500;
+
+/// The word at byte `offset` of `source` and its byte range.
+pub fn word_at(source: &str, offset: usize) -> Option<(usize, usize)> {
+    let is_word = |c: char| !(c.is_whitespace() || "()[];,'\"".contains(c));
+    let offset = offset.min(source.len());
+    if !source.is_char_boundary(offset) {
+        return None;
+    }
+    let start = source[..offset]
+        .char_indices()
+        .rev()
+        .take_while(|&(_, c)| is_word(c))
+        .last()
+        .map_or(offset, |(i, _)| i);
+    let end = source[offset..]
+        .char_indices()
+        .find(|&(_, c)| !is_word(c))
+        .map_or(source.len(), |(i, _)| offset + i);
+    (start < end).then_some((start, end))
+}
+
+/// The documentation section of keyword `word`, if a heading names it.
+pub fn keyword_doc(word: &str) -> Option<String> {
+    let quoted = format!("`{word}`");
+    let quoted_open = format!("`{word} ");
+    let mut lines = LANGUAGE.lines();
+    let heading = lines
+        .by_ref()
+        .find(|l| l.starts_with("###") && (l.contains(&quoted) || l.contains(&quoted_open)))?;
+    let mut text = format!("{}\n", heading.trim_start_matches('#').trim());
+    for line in lines {
+        if line.starts_with('#') || text.len() > MAX_HOVER {
+            break;
+        }
+        text.push('\n');
+        text.push_str(line);
+    }
+    if text.len() > MAX_HOVER {
+        let mut cut = MAX_HOVER;
+        while !text.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        text.truncate(cut);
+        text.push_str("\n…");
+    }
+    Some(text)
+}
+
+/// The hover at byte `offset` of `source`.
+pub fn hover(source: &str, offset: usize) -> Option<Hover> {
+    let (start, end) = word_at(source, offset)?;
+    let doc = keyword_doc(&source[start..end])?;
+    Some(Hover {
+        contents: HoverContents::Markup(MarkupContent {
+            kind: MarkupKind::Markdown,
+            value: doc,
+        }),
+        range: Some(super::position::range(source, start, end)),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keywords_have_their_section() {
+        assert!(keyword_doc("shuffle").unwrap().contains("shuffle"));
+        assert!(keyword_doc("no-such-form").is_none());
+        assert_eq!(word_at("(move x)", 2), Some((1, 5)));
+    }
+}
