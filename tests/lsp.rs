@@ -186,6 +186,38 @@ fn an_editor_session() {
         "{hover}"
     );
 
+    // Definition of a declared name, and hover on it.
+    let declared = messy
+        .replacen("(game\n", "(game\n  (declare 3 'LINE)\n", 1)
+        .replace(
+            "3))\n                        (set",
+            "'LINE))\n                        (set",
+        );
+    assert_ne!(declared, messy);
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": URI, "version": 4},
+               "contentChanges": [{"text": declared}]}),
+    );
+    assert_eq!(client.diagnostics(), Vec::<Value>::new());
+    let (use_line, use_char) = find(&declared, "'LINE))");
+    let (decl_line, decl_char) = find(&declared, "'LINE)\n");
+    let position = json!({"textDocument": {"uri": URI}, "position": {"line": use_line, "character": use_char + 2}});
+    let definition = client.request("textDocument/definition", position.clone());
+    assert_eq!(
+        definition["range"]["start"],
+        json!({"line": decl_line, "character": decl_char}),
+        "{definition}"
+    );
+    let hover = client.request("textDocument/hover", position);
+    assert!(
+        hover["contents"]["value"]
+            .as_str()
+            .unwrap_or("")
+            .contains("(declare 3 'LINE)"),
+        "{hover}"
+    );
+
     // Shutdown, exit: the server ends with status 0.
     let shutdown = client.request("shutdown", Value::Null);
     assert_eq!(shutdown, Value::Null);

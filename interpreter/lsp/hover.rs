@@ -58,7 +58,16 @@ pub fn keyword_doc(word: &str) -> Option<String> {
 /// The hover at byte `offset` of `source`.
 pub fn hover(source: &str, offset: usize) -> Option<Hover> {
     let (start, end) = word_at(source, offset)?;
-    let doc = keyword_doc(&source[start..end])?;
+    let given = super::names::given(source);
+    let doc = match super::names::lookup(&given, &super::names::word(source, start, end)) {
+        Some(g) => format!(
+            "```\n{}\n```\n\n{} at line {}",
+            &source[g.form.start as usize..g.form.end as usize],
+            if g.declared { "declared" } else { "defined" },
+            g.at.line_col(source).0
+        ),
+        None => keyword_doc(&source[start..end])?,
+    };
     Some(Hover {
         contents: HoverContents::Markup(MarkupContent {
             kind: MarkupKind::Markdown,

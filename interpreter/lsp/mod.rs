@@ -6,13 +6,16 @@
 //!   `cardboard check` gives (or, for a file that compiles, its warnings),
 //!   with ranges in UTF-16 columns and the checker's notes in the message;
 //! - formatting, through [`crate::fmt::format_source`];
-//! - hover on a keyword: its section of docs/language.md.
+//! - hover on a keyword: its section of docs/language.md; on a declared
+//!   or defined name, its form and line;
+//! - go to definition of a declared or defined name.
 //!
 //! ```no_run
 //! cardboard::lsp::run_stdio().unwrap();
 //! ```
 
 pub mod hover;
+pub mod names;
 pub mod position;
 
 use lsp_server::{Connection, Message, Notification, Request, RequestId, Response};
@@ -20,7 +23,7 @@ use lsp_types::notification::{
     DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Notification as _,
     PublishDiagnostics,
 };
-use lsp_types::request::{Formatting, HoverRequest, Request as _};
+use lsp_types::request::{Formatting, GotoDefinition, HoverRequest, Request as _};
 use lsp_types::{
     DocumentFormattingParams, PublishDiagnosticsParams, ServerCapabilities,
     TextDocumentSyncCapability, TextDocumentSyncKind, TextEdit, Url,
@@ -35,6 +38,7 @@ pub fn capabilities() -> ServerCapabilities {
     ServerCapabilities {
         text_document_sync: Some(TextDocumentSyncCapability::Kind(TextDocumentSyncKind::FULL)),
         document_formatting_provider: Some(lsp_types::OneOf::Left(true)),
+        definition_provider: Some(lsp_types::OneOf::Left(true)),
         hover_provider: Some(lsp_types::HoverProviderCapability::Simple(true)),
         ..Default::default()
     }
@@ -96,6 +100,23 @@ impl Server {
                     .and_then(|text| hover::hover(text, position::offset(text, at.position)));
                 serde_json::to_value(hover)
             }),
+            GotoDefinition::METHOD => {
+                parse::<lsp_types::GotoDefinitionParams>(&id, params).map(|p| {
+                    let at = p.text_document_position_params;
+                    let uri = at.text_document.uri;
+                    let found = self.files.get(&uri).and_then(|text| {
+                        let (start, end) =
+                            hover::word_at(text, position::offset(text, at.position))?;
+                        let given = names::given(text);
+                        let g = names::lookup(&given, &names::word(text, start, end))?;
+                        Some(lsp_types::Location::new(
+                            uri.clone(),
+                            position::range(text, g.at.start as usize, g.at.end as usize),
+                        ))
+                    });
+                    serde_json::to_value(found)
+                })
+            }
             _ => {
                 return Response::new_err(
                     id,
