@@ -218,6 +218,21 @@ fn an_editor_session() {
         "{hover}"
     );
 
+    // Completion offers keywords and the declared name.
+    let items = client.request(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": URI}, "position": {"line": 0, "character": 0}}),
+    );
+    let labels: Vec<&str> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|i| i["label"].as_str())
+        .collect();
+    for expected in ["let", "shuffle", "LINE"] {
+        assert!(labels.contains(&expected), "{expected} not in {labels:?}");
+    }
+
     // Shutdown, exit: the server ends with status 0.
     let shutdown = client.request("shutdown", Value::Null);
     assert_eq!(shutdown, Value::Null);

@@ -77,6 +77,22 @@ pub fn hover(source: &str, offset: usize) -> Option<Hover> {
     })
 }
 
+/// The keywords the headings of docs/language.md name (the first word in
+/// each of their backquotes), sorted, without repeats.
+pub fn keywords() -> Vec<String> {
+    let mut out: Vec<String> = LANGUAGE
+        .lines()
+        .filter(|l| l.starts_with("###"))
+        .flat_map(|l| l.split('`').skip(1).step_by(2))
+        .filter_map(|q| q.trim_start_matches('(').split_whitespace().next())
+        .filter(|w| w.chars().all(|c| c.is_ascii_lowercase() || c == '-'))
+        .map(str::to_string)
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,7 +8,9 @@
 //! - formatting, through [`crate::fmt::format_source`];
 //! - hover on a keyword: its section of docs/language.md; on a declared
 //!   or defined name, its form and line;
-//! - go to definition of a declared or defined name.
+//! - go to definition of a declared or defined name;
+//! - completion: keywords (from docs/language.md's headings), declared
+//!   and defined names.
 //!
 //! ```no_run
 //! cardboard::lsp::run_stdio().unwrap();
@@ -23,7 +25,7 @@ use lsp_types::notification::{
     DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Notification as _,
     PublishDiagnostics,
 };
-use lsp_types::request::{Formatting, GotoDefinition, HoverRequest, Request as _};
+use lsp_types::request::{Completion, Formatting, GotoDefinition, HoverRequest, Request as _};
 use lsp_types::{
     DocumentFormattingParams, PublishDiagnosticsParams, ServerCapabilities,
     TextDocumentSyncCapability, TextDocumentSyncKind, TextEdit, Url,
@@ -39,6 +41,7 @@ pub fn capabilities() -> ServerCapabilities {
         text_document_sync: Some(TextDocumentSyncCapability::Kind(TextDocumentSyncKind::FULL)),
         document_formatting_provider: Some(lsp_types::OneOf::Left(true)),
         definition_provider: Some(lsp_types::OneOf::Left(true)),
+        completion_provider: Some(lsp_types::CompletionOptions::default()),
         hover_provider: Some(lsp_types::HoverProviderCapability::Simple(true)),
         ..Default::default()
     }
@@ -117,6 +120,31 @@ impl Server {
                     serde_json::to_value(found)
                 })
             }
+            Completion::METHOD => parse::<lsp_types::CompletionParams>(&id, params).map(|p| {
+                let uri = p.text_document_position.text_document.uri;
+                let text = self.files.get(&uri).map_or("", String::as_str);
+                let mut items: Vec<lsp_types::CompletionItem> = hover::keywords()
+                    .into_iter()
+                    .map(|k| lsp_types::CompletionItem {
+                        label: k,
+                        kind: Some(lsp_types::CompletionItemKind::KEYWORD),
+                        ..Default::default()
+                    })
+                    .collect();
+                for g in names::given(text) {
+                    items.push(lsp_types::CompletionItem {
+                        label: g.name,
+                        kind: Some(if g.declared {
+                            lsp_types::CompletionItemKind::CONSTANT
+                        } else {
+                            lsp_types::CompletionItemKind::FUNCTION
+                        }),
+                        detail: Some(if g.declared { "declared" } else { "defined" }.to_string()),
+                        ..Default::default()
+                    });
+                }
+                serde_json::to_value(items)
+            }),
             _ => {
                 return Response::new_err(
                     id,
