@@ -55,18 +55,20 @@ pub fn keyword_doc(word: &str) -> Option<String> {
     Some(text)
 }
 
-/// The hover at byte `offset` of `source`.
+/// The hover at byte `offset` of `source`: a name's definition and
+/// uses, else a keyword's section of the language reference.
 pub fn hover(source: &str, offset: usize) -> Option<Hover> {
-    let (start, end) = word_at(source, offset)?;
-    let given = super::names::given(source);
-    let doc = match super::names::lookup(&given, &super::names::word(source, start, end)) {
-        Some(g) => format!(
-            "```\n{}\n```\n\n{} at line {}",
-            &source[g.form.start as usize..g.form.end as usize],
-            if g.declared { "declared" } else { "defined" },
-            g.at.line_col(source).0
+    let index = super::symbols::Index::of(source);
+    let (start, end, doc) = match index.at(offset) {
+        Some(o) => (
+            o.at.start as usize,
+            o.at.end as usize,
+            name_doc(source, &index, o),
         ),
-        None => keyword_doc(&source[start..end])?,
+        None => {
+            let (start, end) = word_at(source, offset)?;
+            (start, end, keyword_doc(&source[start..end])?)
+        }
     };
     Some(Hover {
         contents: HoverContents::Markup(MarkupContent {
@@ -75,6 +77,39 @@ pub fn hover(source: &str, offset: usize) -> Option<Hover> {
         }),
         range: Some(super::position::range(source, start, end)),
     })
+}
+
+/// What a hover says of a name: what it is, the form that gives it (or
+/// the first place it is written), and how often it is written.
+fn name_doc(source: &str, index: &super::symbols::Index, o: &super::symbols::Occurrence) -> String {
+    let uses = index.references(&o.key).count();
+    let mut doc = format!("{} `{}`", o.key.describe(), o.key.name());
+    if let Some(def) = index.definition(&o.key) {
+        let line = def.at.line_col(source).0;
+        match def.form {
+            Some(form) => {
+                let mut text = source[form.start as usize..form.end as usize].to_string();
+                if text.len() > MAX_HOVER {
+                    let mut cut = MAX_HOVER;
+                    while !text.is_char_boundary(cut) {
+                        cut -= 1;
+                    }
+                    text.truncate(cut);
+                    text.push_str(" …");
+                }
+                doc.push_str(&format!(", given at line {line}:\n\n```\n{text}\n```\n"));
+            }
+            None => doc.push_str(&format!(
+                ", first written at line {line}{}",
+                if def.in_setup { " (in the setup)" } else { "" }
+            )),
+        }
+    }
+    doc.push_str(&format!(
+        "\n\nwritten {uses} time{} in this file",
+        if uses == 1 { "" } else { "s" }
+    ));
+    doc
 }
 
 /// The keywords the headings of docs/language.md name (the first word in
