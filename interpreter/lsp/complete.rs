@@ -58,11 +58,12 @@ pub fn complete(source: &str, offset: usize) -> Vec<CompletionItem> {
     let index = Index::of(source);
     let path = enclosing(&forms, source.len(), offset);
     let mut out = Out::default();
-    let typing_var = source[..offset].ends_with('\'') || path.last().is_some_and(|(items, _)| {
-        items.iter().any(
+    let typing_var = source[..offset].ends_with('\'')
+        || path.last().is_some_and(|(items, _)| {
+            items.iter().any(
             |i| matches!(i, SExpr::Var(_, s) if s.start < offset as u32 && offset as u32 <= s.end),
         )
-    });
+        });
     if typing_var {
         variables(&index, &path, offset, &mut out);
         return out.items;

@@ -112,15 +112,29 @@ fn name_doc(source: &str, index: &super::symbols::Index, o: &super::symbols::Occ
     doc
 }
 
-/// The keywords the headings of docs/language.md name (the first word in
-/// each of their backquotes), sorted, without repeats.
+/// The keywords the headings of docs/language.md's sections on the
+/// language (2 to 11) name (the first word in each of their backquotes),
+/// sorted, without repeats.
 pub fn keywords() -> Vec<String> {
+    let mut section = 0;
     let mut out: Vec<String> = LANGUAGE
         .lines()
-        .filter(|l| l.starts_with("###"))
+        .filter(|l| {
+            if let Some(rest) = l.strip_prefix("## ") {
+                section = rest
+                    .split('.')
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .unwrap_or(0);
+            }
+            l.starts_with("###") && (2..=11).contains(&section)
+        })
         .flat_map(|l| l.split('`').skip(1).step_by(2))
         .filter_map(|q| q.trim_start_matches('(').split_whitespace().next())
-        .filter(|w| w.chars().all(|c| c.is_ascii_lowercase() || c == '-'))
+        .filter(|w| {
+            w.starts_with(|c: char| c.is_ascii_lowercase())
+                && w.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+        })
         .map(str::to_string)
         .collect();
     out.sort();
@@ -137,5 +151,10 @@ mod tests {
         assert!(keyword_doc("shuffle").unwrap().contains("shuffle"));
         assert!(keyword_doc("no-such-form").is_none());
         assert_eq!(word_at("(move x)", 2), Some((1, 5)));
+        let k = keywords();
+        assert!(k.contains(&"move".to_string()) && k.contains(&"rotate".to_string()));
+        assert!(!k
+            .iter()
+            .any(|w| w == "--set" || w == "check" || w == "cardboard"));
     }
 }
