@@ -36,8 +36,8 @@ pub fn keyword_doc(word: &str) -> Option<String> {
     let heading = lines
         .by_ref()
         .find(|l| l.starts_with("###") && (l.contains(&quoted) || l.contains(&quoted_open)))?;
-    let mut text = format!("{}\n", heading.trim_start_matches('#').trim());
-    for line in lines {
+    let mut text = format!("**{}**\n", heading.trim_start_matches('#').trim());
+    for line in lines.skip_while(|l| l.trim().is_empty()) {
         if line.starts_with('#') || text.len() > MAX_HOVER {
             break;
         }
