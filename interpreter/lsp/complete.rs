@@ -53,7 +53,10 @@ const MAX_FORMS: usize = 200;
 
 /// The completion items at byte `offset` of `source`.
 pub fn complete(source: &str, offset: usize) -> Vec<CompletionItem> {
-    let offset = offset.min(source.len());
+    let mut offset = offset.min(source.len());
+    while !source.is_char_boundary(offset) {
+        offset -= 1;
+    }
     let forms = super::reader::read(source);
     let index = Index::of(source);
     let path = enclosing(&forms, source.len(), offset);
@@ -328,5 +331,31 @@ mod tests {
         assert_eq!(labels(&spaces, "(spaces "), ["B"]);
         let l = labels(GAME, "(do ((");
         assert!(l.contains(&"move".to_string()), "{l:?}");
+    }
+
+    /// Every prefix of a file (as typing makes it), and every place in
+    /// it: completion, the outline, hover and the names answer, without
+    /// a panic.
+    #[test]
+    fn answers_on_every_prefix() {
+        let text =
+            format!("{GAME}\n; é 😀 (\n(choice ((") + include_str!("../../examples/tictactoe.rcy");
+        let cuts: Vec<usize> = (0..=text.len())
+            .filter(|&i| text.is_char_boundary(i))
+            .collect();
+        for &cut in cuts.iter().step_by(23) {
+            let prefix = &text[..cut];
+            super::super::outline::outline(prefix);
+            let index = Index::of(prefix);
+            for at in (0..=cut).step_by(37) {
+                complete(prefix, at);
+                super::super::hover::hover(prefix, at);
+                if let Some(o) = index.at(at) {
+                    assert!(
+                        index.definition(&o.key).is_some() || index.references(&o.key).count() > 0
+                    );
+                }
+            }
+        }
     }
 }

@@ -103,7 +103,7 @@ impl Index {
         }
         // A variable no `declare` gives, or a list of strings read as a
         // use, names nothing here.
-        let given: Vec<Key> = all
+        let given: std::collections::HashSet<Key> = all
             .iter()
             .filter(|o| o.form.is_some())
             .map(|o| o.key.clone())
