@@ -148,7 +148,7 @@ def main():
         elif command == "symbols":
             def show(symbols, depth):
                 for s in symbols or []:
-                    detail = " (%s)" % s["detail"] if s.get("detail") else ""
+                    detail = "  [%s]" % s["detail"] if s.get("detail") else ""
                     print("%s%s%s at %s" % ("  " * depth, s["name"], detail, where(s["selectionRange"])))
                     show(s.get("children"), depth + 1)
             show(server.request("textDocument/documentSymbol", {"textDocument": doc}), 0)

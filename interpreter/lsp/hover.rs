@@ -97,7 +97,7 @@ fn name_doc(source: &str, index: &super::symbols::Index, o: &super::symbols::Occ
                     text.truncate(cut);
                     text.push_str(" …");
                 }
-                doc.push_str(&format!(", given at line {line}:\n\n```\n{text}\n```\n"));
+                doc.push_str(&format!(", given at line {line}:\n\n```\n{text}\n```"));
             }
             None => doc.push_str(&format!(
                 ", first written at line {line}{}",
