@@ -7,8 +7,9 @@
 //!   in the forms around the cursor (a binder's variable, a definition's
 //!   parameters);
 //! - the first word of a list: the language's forms (the keywords named by
-//!   docs/language.md's headings) and the file's definitions; in the
-//!   `setup`, `create` first; as the argument of a form that takes a
+//!   docs/language.md's headings) and the file's definitions; first the
+//!   items of the place in `game`, `setup` (`create`) and `stage` (`end`,
+//!   `choice` ...); as the argument of a form that takes a
 //!   location (`top`, `size`, `shuffle`, `any` ...), the owners and kinds
 //!   of the locations the file writes (`game iloc STOCK`);
 //! - the second word of `create` (players, teams, deck, board), `stage`
@@ -91,9 +92,15 @@ pub fn complete(source: &str, offset: usize) -> Vec<CompletionItem> {
                     out.push(inner, CompletionItemKind::REFERENCE, "location", "0");
                 }
             }
-            if parent_head == "setup" {
-                out.push("create".into(), CompletionItemKind::KEYWORD, "", "0");
-            }
+            let first: &[&str] = match parent_head {
+                "game" => &[
+                    "declare", "define", "setup", "do", "choice", "let", "stage", "scoring",
+                ],
+                "setup" => &["create"],
+                "stage" => &["end", "choice", "do", "let", "stage"],
+                _ => &[],
+            };
+            out.words(first);
             for k in super::hover::keywords() {
                 out.push(k, CompletionItemKind::KEYWORD, "", "1");
             }
@@ -329,6 +336,8 @@ mod tests {
         assert!(l.contains(&"board".to_string()), "{l:?}");
         let spaces = GAME.replace("(set (game sto COUNT) 1)", "(all (spaces ");
         assert_eq!(labels(&spaces, "(spaces "), ["B"]);
+        let l = labels(GAME, "(game (");
+        assert_eq!(l[..3], ["declare", "define", "setup"]);
         let l = labels(GAME, "(do ((");
         assert!(l.contains(&"move".to_string()), "{l:?}");
     }
