@@ -305,7 +305,14 @@ fn at(text: &str, needle: &str, nth: usize) -> Value {
 #[test]
 fn names_outline_and_completion() {
     let mut client = Client::start(CARDS_URI);
-    client.request("initialize", json!({"capabilities": {}}));
+    let init = client.request("initialize", json!({"capabilities": {}}));
+    let caps = &init["capabilities"];
+    assert_eq!(caps["referencesProvider"], true, "{init}");
+    assert_eq!(caps["documentSymbolProvider"], true, "{init}");
+    assert_eq!(
+        caps["completionProvider"]["triggerCharacters"],
+        json!(["(", "'"])
+    );
     client.notify("initialized", json!({}));
     client.notify(
         "textDocument/didOpen",
