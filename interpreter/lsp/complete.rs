@@ -7,7 +7,8 @@
 //!   in the forms around the cursor (a binder's variable, a definition's
 //!   parameters);
 //! - the first word of a list: the language's forms (the keywords named by
-//!   docs/language.md's headings) and the file's definitions; first the
+//!   docs/language.md's headings, and [`super::hover::keywords`]' few
+//!   others) and the file's definitions; first the
 //!   items of the place in `game`, `setup` (`create`) and `stage` (`end`,
 //!   `choice` ...); as the argument of a form that takes a
 //!   location (`top`, `size`, `shuffle`, `any` ...), the owners and kinds

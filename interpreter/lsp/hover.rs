@@ -112,9 +112,38 @@ fn name_doc(source: &str, index: &super::symbols::Index, o: &super::symbols::Occ
     doc
 }
 
+/// Words that begin a form but that no heading of docs/language.md names
+/// (they are described inside its sections).
+const UNHEADED: [&str; 23] = [
+    "and",
+    "or",
+    "not",
+    "size",
+    "sum",
+    "random",
+    "current",
+    "owner",
+    "other",
+    "range",
+    "abs",
+    "sign",
+    "rem",
+    "clamp",
+    "tri",
+    "fib",
+    "score",
+    "last",
+    "tuples",
+    "partition",
+    "subsets",
+    "runs",
+    "put",
+];
+
 /// The keywords the headings of docs/language.md's sections on the
 /// language (2 to 11) name (the first word in each of their backquotes),
-/// sorted, without repeats.
+/// and the few forms described without a heading of their own, sorted,
+/// without repeats.
 pub fn keywords() -> Vec<String> {
     let mut section = 0;
     let mut out: Vec<String> = LANGUAGE
@@ -135,6 +164,7 @@ pub fn keywords() -> Vec<String> {
             w.starts_with(|c: char| c.is_ascii_lowercase())
                 && w.chars().all(|c| c.is_ascii_lowercase() || c == '-')
         })
+        .chain(UNHEADED)
         .map(str::to_string)
         .collect();
     out.sort();
