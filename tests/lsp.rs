@@ -17,10 +17,12 @@ struct Client {
     stdin: ChildStdin,
     messages: Receiver<Value>,
     next_id: i64,
+    /// The file whose diagnostics are awaited.
+    uri: &'static str,
 }
 
 impl Client {
-    fn start() -> Client {
+    fn start(uri: &'static str) -> Client {
         let mut child = Command::new(env!("CARGO_BIN_EXE_cardboard"))
             .arg("lsp")
             .stdin(Stdio::piped())
@@ -63,6 +65,7 @@ impl Client {
             stdin,
             messages,
             next_id: 1,
+            uri,
         }
     }
 
@@ -103,7 +106,7 @@ impl Client {
         loop {
             let m = self.receive();
             if m["method"] == "textDocument/publishDiagnostics" {
-                assert_eq!(m["params"]["uri"], URI);
+                assert_eq!(m["params"]["uri"], self.uri);
                 return m["params"]["diagnostics"].as_array().unwrap().clone();
             }
         }
@@ -121,7 +124,7 @@ fn find(text: &str, needle: &str) -> (u32, u32) {
 
 #[test]
 fn an_editor_session() {
-    let mut client = Client::start();
+    let mut client = Client::start(URI);
     let init = client.request("initialize", json!({"capabilities": {}}));
     assert!(init["capabilities"]["documentFormattingProvider"].as_bool() == Some(true));
     client.notify("initialized", json!({}));
@@ -233,17 +236,274 @@ fn an_editor_session() {
         assert!(labels.contains(&expected), "{expected} not in {labels:?}");
     }
 
-    // Shutdown, exit: the server ends with status 0.
-    let shutdown = client.request("shutdown", Value::Null);
-    assert_eq!(shutdown, Value::Null);
-    client.notify("exit", Value::Null);
-    for _ in 0..100 {
-        if let Some(status) = client.child.try_wait().unwrap() {
-            assert!(status.success(), "{status}");
-            return;
+    client.shutdown();
+}
+
+impl Client {
+    /// Shutdown, exit: the server ends with status 0.
+    fn shutdown(mut self) {
+        let shutdown = self.request("shutdown", Value::Null);
+        assert_eq!(shutdown, Value::Null);
+        self.notify("exit", Value::Null);
+        for _ in 0..100 {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                assert!(status.success(), "{status}");
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(100));
         }
-        std::thread::sleep(Duration::from_millis(100));
+        let _ = self.child.kill();
+        panic!("the server did not exit within 10 s");
     }
-    let _ = client.child.kill();
-    panic!("the server did not exit within 10 s");
+}
+
+/// A small card game with a board, locations, storages, a definition
+/// and a named choice.
+const CARDS: &str = "(game
+  (declare 2 'NUMP)
+  (define (HAS 'P) (> (size ('P iloc HAND)) 0))
+  (setup
+    (create players 'NUMP)
+    (create board ROW (track 3))
+    (create deck (game iloc STOCK) (deck (RANK (ONE, TWO, THREE, FOUR)))))
+  (do ((shuffle (game iloc STOCK))
+       (all player 'P (repeat 2 (move (top (game iloc STOCK)) (top ('P iloc HAND)))))))
+  (stage player
+    (end (all player 'P (not (HAS 'P))))
+    (choice PLAY
+      ((any ((current player) iloc HAND) 'C
+         (any (spaces ROW) 'S
+           (do ((move 'C (top ('S vloc CELL)))
+                (inc ((current player) sto PLAYED) 1))))))))
+  (scoring max ((current player) sto PLAYED)))
+";
+const CARDS_URI: &str = "file:///tmp/cards.rcy";
+
+/// The (line, UTF-16 column) of each `needle` in `text`, in order.
+fn find_all(text: &str, needle: &str) -> Vec<Value> {
+    text.match_indices(needle)
+        .map(|(i, _)| position_of(text, i))
+        .collect()
+}
+
+/// The LSP position of byte `offset` of `text`.
+fn position_of(text: &str, offset: usize) -> Value {
+    let before = &text[..offset];
+    let line = before.matches('\n').count();
+    let start = before.rfind('\n').map_or(0, |n| n + 1);
+    json!({"line": line, "character": before[start..].encode_utf16().count()})
+}
+
+/// The position just inside the `at`-th `needle` of `text` (its second
+/// character), as request parameters.
+fn at(text: &str, needle: &str, nth: usize) -> Value {
+    let mut p = find_all(text, needle)[nth].clone();
+    p["character"] = json!(p["character"].as_u64().unwrap() + 1);
+    json!({"textDocument": {"uri": CARDS_URI}, "position": p})
+}
+
+#[test]
+fn names_outline_and_completion() {
+    let mut client = Client::start(CARDS_URI);
+    let init = client.request("initialize", json!({"capabilities": {}}));
+    let caps = &init["capabilities"];
+    assert_eq!(caps["referencesProvider"], true, "{init}");
+    assert_eq!(caps["documentSymbolProvider"], true, "{init}");
+    assert_eq!(
+        caps["completionProvider"]["triggerCharacters"],
+        json!(["(", "'"])
+    );
+    client.notify("initialized", json!({}));
+    client.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": CARDS_URI, "languageId": "rcy", "version": 1, "text": CARDS}}),
+    );
+    assert_eq!(client.diagnostics(), Vec::<Value>::new());
+
+    // References of a location: every place `iloc HAND` is written, in order.
+    let mut params = at(CARDS, "HAND", 2);
+    params["context"] = json!({"includeDeclaration": true});
+    let refs = client.request("textDocument/references", params.clone());
+    let starts: Vec<&Value> = refs
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| &r["range"]["start"])
+        .collect();
+    let expected = find_all(CARDS, "HAND");
+    assert_eq!(starts, expected.iter().collect::<Vec<_>>(), "{refs}");
+    assert_eq!(refs[0]["uri"], CARDS_URI);
+    // Without the declaration: the first place written (the definition
+    // of a location not in the setup) is left out.
+    params["context"] = json!({"includeDeclaration": false});
+    let refs = client.request("textDocument/references", params);
+    assert_eq!(refs.as_array().unwrap().len(), expected.len() - 1, "{refs}");
+    assert_eq!(refs[0]["range"]["start"], expected[1]);
+
+    // Definition of a location filled in the setup: its `create deck`.
+    let definition = client.request("textDocument/definition", at(CARDS, "STOCK", 2));
+    assert_eq!(
+        definition["range"]["start"],
+        find_all(CARDS, "STOCK")[0],
+        "{definition}"
+    );
+    assert_eq!(
+        definition["range"]["end"]["character"].as_u64().unwrap(),
+        find_all(CARDS, "STOCK")[0]["character"].as_u64().unwrap() + 5
+    );
+    // Of a board: its `create board`; its references: both.
+    let definition = client.request("textDocument/definition", at(CARDS, "ROW", 1));
+    assert_eq!(
+        definition["range"]["start"],
+        find_all(CARDS, "ROW")[0],
+        "{definition}"
+    );
+    let mut params = at(CARDS, "ROW", 0);
+    params["context"] = json!({"includeDeclaration": true});
+    let refs = client.request("textDocument/references", params);
+    assert_eq!(refs.as_array().unwrap().len(), 2, "{refs}");
+    // Of a storage written only outside the setup: the first place.
+    let definition = client.request("textDocument/definition", at(CARDS, "PLAYED", 1));
+    assert_eq!(
+        definition["range"]["start"],
+        find_all(CARDS, "PLAYED")[0],
+        "{definition}"
+    );
+    // A definition's use.
+    let definition = client.request("textDocument/definition", at(CARDS, "HAS", 1));
+    assert_eq!(
+        definition["range"]["start"],
+        find_all(CARDS, "HAS")[0],
+        "{definition}"
+    );
+
+    // Hover on a location says what it is and where it is first written.
+    let hover = client.request("textDocument/hover", at(CARDS, "CELL", 0));
+    let text = hover["contents"]["value"].as_str().unwrap_or("");
+    assert!(
+        text.contains("location (vloc: seen by everyone) `CELL`"),
+        "{hover}"
+    );
+    assert!(text.contains("first written at line 15"), "{hover}");
+    let hover = client.request("textDocument/hover", at(CARDS, "ROW", 1));
+    let text = hover["contents"]["value"].as_str().unwrap_or("");
+    assert!(
+        text.contains("(create board ROW (track 3))") && text.contains("line 6"),
+        "{hover}"
+    );
+
+    // The outline: declares, definitions, the setup with its board and
+    // deck, the stage with its named choice, the scoring.
+    let symbols = client.request(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": CARDS_URI}}),
+    );
+    let names = |v: &Value| -> Vec<String> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["name"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(
+        names(&symbols),
+        [
+            "'NUMP",
+            "HAS",
+            "setup",
+            "stage player",
+            "scoring max ((current player) sto PLAYED)"
+        ]
+    );
+    assert_eq!(
+        names(&symbols[2]["children"]),
+        ["board ROW", "deck (game iloc STOCK)"]
+    );
+    assert_eq!(names(&symbols[3]["children"]), ["PLAY"]);
+    assert_eq!(symbols[3]["range"]["start"], find_all(CARDS, "(stage")[0]);
+    assert_eq!(
+        symbols[3]["children"][0]["selectionRange"]["start"],
+        find_all(CARDS, "PLAY")[0]
+    );
+
+    // Completion of a location's name: that kind's names first.
+    let complete = |client: &mut Client, text: &str, after: &str| -> Vec<String> {
+        let p = position_of(text, text.find(after).unwrap() + after.len());
+        let items = client.request(
+            "textDocument/completion",
+            json!({"textDocument": {"uri": CARDS_URI}, "position": p}),
+        );
+        let mut items = items.as_array().unwrap().clone();
+        items.sort_by_key(|i| i["sortText"].as_str().unwrap_or("").to_string());
+        items
+            .iter()
+            .map(|i| i["label"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(
+        complete(&mut client, CARDS, "('S vloc ")[..3],
+        ["CELL", "HAND", "STOCK"]
+    );
+    assert_eq!(
+        complete(&mut client, CARDS, "(inc ((current player) sto "),
+        ["PLAYED"]
+    );
+    assert!(complete(&mut client, CARDS, "(inc ((current player) ").contains(&"iloc".to_string()));
+    // While typing: a form left open, after a form that takes a location.
+    let typing = CARDS.replace("(do ((shuffle (game iloc STOCK))", "(do ((shuffle ");
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": CARDS_URI, "version": 2},
+               "contentChanges": [{"text": typing}]}),
+    );
+    assert!(!client.diagnostics().is_empty());
+    let offered = complete(&mut client, &typing, "(shuffle ");
+    assert_eq!(offered[..2], ["('P iloc HAND)", "(game iloc STOCK)"]);
+    let offered = complete(&mut client, &typing, "(setup\n    (");
+    assert_eq!(offered[0], "create");
+    let offered = complete(&mut client, &typing, "(choice PLAY\n      ((");
+    assert!(offered.contains(&"any".to_string()) && offered.contains(&"HAS".to_string()));
+
+    client.shutdown();
+}
+
+/// The VS Code extension's files parse, name each other, and its grammar
+/// knows every keyword the language reference's headings name.
+#[test]
+fn the_vscode_extension_is_consistent() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("editors/vscode");
+    let read = |p: &str| -> Value {
+        let text = std::fs::read_to_string(dir.join(p)).unwrap_or_else(|e| panic!("{p}: {e}"));
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{p}: {e}"))
+    };
+    let package = read("package.json");
+    let grammar_path = package["contributes"]["grammars"][0]["path"]
+        .as_str()
+        .unwrap();
+    let grammar = read(grammar_path);
+    assert_eq!(
+        grammar["scopeName"],
+        package["contributes"]["grammars"][0]["scopeName"]
+    );
+    let config = read(
+        package["contributes"]["languages"][0]["configuration"]
+            .as_str()
+            .unwrap(),
+    );
+    assert_eq!(config["comments"]["lineComment"], ";;");
+    assert!(dir.join(package["main"].as_str().unwrap()).exists());
+    let words = |rule: &str| -> Vec<String> {
+        let m = grammar["repository"][rule]["match"].as_str().unwrap();
+        let inner = &m[m.find("(?:").unwrap() + 3..m.rfind(")(?!").unwrap()];
+        inner.split('|').map(str::to_string).collect()
+    };
+    let mut known = words("control");
+    known.extend(words("keyword"));
+    known.extend(words("kind"));
+    for k in cardboard::lsp::hover::keywords() {
+        assert!(known.contains(&k), "the grammar does not highlight `{k}`");
+    }
+    for kind in cardboard::lsp::symbols::KINDS {
+        assert!(words("kind").contains(&kind.to_string()), "{kind}");
+    }
 }

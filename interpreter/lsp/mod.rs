@@ -6,26 +6,34 @@
 //!   `cardboard check` gives (or, for a file that compiles, its warnings),
 //!   with ranges in UTF-16 columns and the checker's notes in the message;
 //! - formatting, through [`crate::fmt::format_source`];
-//! - hover on a keyword: its section of docs/language.md; on a declared
-//!   or defined name, its form and line;
-//! - go to definition of a declared or defined name;
-//! - completion: keywords (from docs/language.md's headings), declared
-//!   and defined names.
+//! - hover on a keyword: its section of docs/language.md; on a name the
+//!   file gives (declared, defined, a location or storage, a board, a
+//!   named choice), what it is, where it is given and how often written;
+//! - go to definition and find references of those names
+//!   ([`symbols`] says where each is defined);
+//! - completion from the place of the cursor ([`complete`]);
+//! - document symbols, the file's outline ([`outline`]).
 //!
 //! ```no_run
 //! cardboard::lsp::run_stdio().unwrap();
 //! ```
 
+pub mod complete;
 pub mod hover;
-pub mod names;
+pub mod outline;
 pub mod position;
+pub mod reader;
+pub mod symbols;
 
 use lsp_server::{Connection, Message, Notification, Request, RequestId, Response};
 use lsp_types::notification::{
     DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Notification as _,
     PublishDiagnostics,
 };
-use lsp_types::request::{Completion, Formatting, GotoDefinition, HoverRequest, Request as _};
+use lsp_types::request::{
+    Completion, DocumentSymbolRequest, Formatting, GotoDefinition, HoverRequest, References,
+    Request as _,
+};
 use lsp_types::{
     DocumentFormattingParams, PublishDiagnosticsParams, ServerCapabilities,
     TextDocumentSyncCapability, TextDocumentSyncKind, TextEdit, Url,
@@ -41,8 +49,13 @@ pub fn capabilities() -> ServerCapabilities {
         text_document_sync: Some(TextDocumentSyncCapability::Kind(TextDocumentSyncKind::FULL)),
         document_formatting_provider: Some(lsp_types::OneOf::Left(true)),
         definition_provider: Some(lsp_types::OneOf::Left(true)),
-        completion_provider: Some(lsp_types::CompletionOptions::default()),
+        completion_provider: Some(lsp_types::CompletionOptions {
+            trigger_characters: Some(vec!["(".to_string(), "'".to_string()]),
+            ..Default::default()
+        }),
         hover_provider: Some(lsp_types::HoverProviderCapability::Simple(true)),
+        references_provider: Some(lsp_types::OneOf::Left(true)),
+        document_symbol_provider: Some(lsp_types::OneOf::Left(true)),
         ..Default::default()
     }
 }
@@ -108,41 +121,44 @@ impl Server {
                     let at = p.text_document_position_params;
                     let uri = at.text_document.uri;
                     let found = self.files.get(&uri).and_then(|text| {
-                        let (start, end) =
-                            hover::word_at(text, position::offset(text, at.position))?;
-                        let given = names::given(text);
-                        let g = names::lookup(&given, &names::word(text, start, end))?;
-                        Some(lsp_types::Location::new(
-                            uri.clone(),
-                            position::range(text, g.at.start as usize, g.at.end as usize),
-                        ))
+                        let index = symbols::Index::of(text);
+                        let o = index.at(position::offset(text, at.position))?;
+                        let def = index.definition(&o.key)?;
+                        Some(location(&uri, text, def.at))
                     });
                     serde_json::to_value(found)
                 })
             }
-            Completion::METHOD => parse::<lsp_types::CompletionParams>(&id, params).map(|p| {
-                let uri = p.text_document_position.text_document.uri;
-                let text = self.files.get(&uri).map_or("", String::as_str);
-                let mut items: Vec<lsp_types::CompletionItem> = hover::keywords()
-                    .into_iter()
-                    .map(|k| lsp_types::CompletionItem {
-                        label: k,
-                        kind: Some(lsp_types::CompletionItemKind::KEYWORD),
-                        ..Default::default()
-                    })
-                    .collect();
-                for g in names::given(text) {
-                    items.push(lsp_types::CompletionItem {
-                        label: g.name,
-                        kind: Some(if g.declared {
-                            lsp_types::CompletionItemKind::CONSTANT
-                        } else {
-                            lsp_types::CompletionItemKind::FUNCTION
-                        }),
-                        detail: Some(if g.declared { "declared" } else { "defined" }.to_string()),
-                        ..Default::default()
+            References::METHOD => parse::<lsp_types::ReferenceParams>(&id, params).map(|p| {
+                let at = p.text_document_position;
+                let uri = at.text_document.uri;
+                let found = self.files.get(&uri).and_then(|text| {
+                    let index = symbols::Index::of(text);
+                    let o = index.at(position::offset(text, at.position))?;
+                    let def = index.definition(&o.key).map(|d| d.at);
+                    let all = index
+                        .references(&o.key)
+                        .filter(|r| p.context.include_declaration || Some(r.at) != def)
+                        .map(|r| location(&uri, text, r.at))
+                        .collect::<Vec<_>>();
+                    Some(all)
+                });
+                serde_json::to_value(found)
+            }),
+            DocumentSymbolRequest::METHOD => parse::<lsp_types::DocumentSymbolParams>(&id, params)
+                .map(|p| {
+                    let symbols = self.files.get(&p.text_document.uri).map(|text| {
+                        lsp_types::DocumentSymbolResponse::Nested(outline::outline(text))
                     });
-                }
+                    serde_json::to_value(symbols)
+                }),
+            Completion::METHOD => parse::<lsp_types::CompletionParams>(&id, params).map(|p| {
+                let at = p.text_document_position;
+                let text = self
+                    .files
+                    .get(&at.text_document.uri)
+                    .map_or("", String::as_str);
+                let items = complete::complete(text, position::offset(text, at.position));
                 serde_json::to_value(items)
             }),
             _ => {
@@ -225,6 +241,14 @@ impl Server {
             new_text: formatted,
         }])
     }
+}
+
+/// The LSP location of `span` in the file `uri`.
+fn location(uri: &Url, text: &str, span: crate::diagnostic::Span) -> lsp_types::Location {
+    lsp_types::Location::new(
+        uri.clone(),
+        position::range(text, span.start as usize, span.end as usize),
+    )
 }
 
 fn publish(uri: Url, diagnostics: Vec<lsp_types::Diagnostic>) -> Notification {
