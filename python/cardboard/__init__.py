@@ -1,0 +1,242 @@
+"""cardboard from Python: load a rules file, play it move by move, simulate it.
+
+The engine is Rust (the extension module ``cardboard._cardboard``); this
+module gives it a small Python face. See docs/python.md for every call with
+an example.
+"""
+
+import json
+
+from ._cardboard import Game as _Game
+from ._cardboard import IllegalMoveError, RulesError
+from ._cardboard import State as _State
+from ._cardboard import simulate_json as _simulate_json
+
+__all__ = ["load", "simulate", "Game", "State", "Move", "Report", "RulesError", "IllegalMoveError"]
+
+
+class Move:
+    """One legal move as the player to move may read it (the protocol's move).
+
+    ``id`` is its index among the legal moves, ``text`` what it does (a card
+    the player cannot see is written ``a card``), ``steps`` what it moves or
+    sets (a list of dicts, as in docs/protocol.md), ``label`` the short name
+    of the move where the observation gives one (else ``None``), and
+    ``decision`` the decision it belongs to.
+    """
+
+    __slots__ = ("id", "text", "steps", "label", "decision", "data")
+
+    def __init__(self, data, decision):
+        self.data = data
+        self.id = data["id"]
+        self.text = data["text"]
+        self.steps = data.get("steps", [])
+        self.label = data.get("label")
+        self.decision = decision
+
+    def __repr__(self):
+        return "Move(id=%r, text=%r)" % (self.id, self.text)
+
+    def __eq__(self, other):
+        return isinstance(other, Move) and (self.id, self.text, self.decision) == (
+            other.id,
+            other.text,
+            other.decision,
+        )
+
+    def __hash__(self):
+        return hash((self.id, self.text, self.decision))
+
+
+class State:
+    """One game in progress (made by ``Game.new_state``)."""
+
+    __slots__ = ("_s",)
+
+    def __init__(self, inner):
+        self._s = inner
+
+    @property
+    def current_player(self):
+        """The seat that must decide now, or ``None`` once the game is over."""
+        return self._s.current_player
+
+    @property
+    def num_players(self):
+        """The number of seats."""
+        return self._s.num_players
+
+    @property
+    def decision(self):
+        """Decisions taken so far (0 at the start)."""
+        return self._s.decision
+
+    @property
+    def status(self):
+        """``running``, ``finished``, ``stopped: WHY`` or ``failed: WHY``."""
+        return self._s.status
+
+    def legal_moves(self):
+        """The legal moves of the current player, as ``Move``s (none once over)."""
+        decision = self._s.decision
+        return [Move(m, decision) for m in json.loads(self._s.legal_moves_json())]
+
+    def move_texts(self):
+        """The legal moves' texts as transcripts write them (every card named)."""
+        return self._s.move_texts()
+
+    def apply(self, move):
+        """Plays ``move``: a ``Move``, its id (an int), or its text (as
+        transcripts write it, or as ``Move.text`` gives it when that names
+        no hidden card). Raises ``IllegalMoveError`` when it is not legal,
+        ``RulesError`` when the rules fail on it (the move is then taken
+        back)."""
+        if isinstance(move, Move):
+            if move.decision != self._s.decision:
+                raise IllegalMoveError(
+                    "the move %r belongs to decision %d, the game is at decision %d"
+                    % (move.text, move.decision, self._s.decision)
+                )
+            self._s.apply_id(move.id)
+        elif isinstance(move, bool):
+            raise TypeError("a move is a Move, an id (int) or a text (str), not a bool")
+        elif isinstance(move, int):
+            if move < 0:
+                raise IllegalMoveError("there is no move %d" % move)
+            self._s.apply_id(move)
+        elif isinstance(move, str):
+            self._s.apply_text(move)
+        else:
+            raise TypeError("a move is a Move, an id (int) or a text (str), not %r" % (move,))
+
+    def undo(self):
+        """Takes back the last move applied to this state (not one applied
+        before it was cloned or resampled)."""
+        self._s.undo()
+
+    def clone(self):
+        """An independent copy of the game."""
+        return State(self._s.clone())
+
+    __copy__ = clone
+
+    def is_terminal(self):
+        """Whether the game is over (finished, stopped or failed)."""
+        return self._s.is_terminal()
+
+    def returns(self):
+        """Each seat's reward once over: a win alone 1.0, a first place
+        shared by k seats 1/k each, other places 0.0; a stopped or failed
+        game 1/seats each. All 0.0 while the game runs."""
+        return self._s.returns()
+
+    def scores(self):
+        """Each seat's score once the game finished, else ``None``."""
+        return self._s.scores()
+
+    def observation(self, seat):
+        """What ``seat`` may see, as a dict: the protocol's observation JSON."""
+        return json.loads(self._s.observation_json(seat))
+
+    def resample(self, seat, seed):
+        """A state ``seat`` cannot tell from this one: every card it has not
+        seen dealt anew among the places of such cards, the chance to come
+        drawn anew from ``seed`` (what information-set search uses)."""
+        return State(self._s.resample(seat, seed))
+
+    def __str__(self):
+        return str(self._s)
+
+    def __repr__(self):
+        return repr(self._s)
+
+
+class Game:
+    """The compiled rules of one file with its settings (``cardboard.load``)."""
+
+    __slots__ = ("_g",)
+
+    def __init__(self, inner):
+        self._g = inner
+
+    @property
+    def path(self):
+        return self._g.path
+
+    @property
+    def settings(self):
+        """The settings given to ``load``, as a dict of texts."""
+        return dict(self._g.overrides)
+
+    def new_state(self, seed=0):
+        """A new game whose chance is seeded with ``seed`` (as ``cardboard run
+        --seed``), at its first decision."""
+        return State(self._g.new_state(seed))
+
+    def __repr__(self):
+        return "<cardboard.Game %r>" % self._g.path
+
+
+def _settings(settings):
+    return [(str(k), str(v)) for k, v in settings.items()]
+
+
+def load(path, **settings):
+    """Loads and checks the rules file at ``path``; ``settings`` change its
+    declared constants as ``--set NAME=VALUE`` does (``load(p, NUMP=3)``).
+    Raises ``RulesError`` with the rendered diagnostic (file:line:column)
+    when the file has errors, ``OSError`` when it cannot be read."""
+    return Game(_Game(str(path), _settings(settings)))
+
+
+class Report(dict):
+    """The ``--json`` report of a simulation, as a dict, with the per-game
+    rows of ``--games-out`` as ``rows``: a ``pandas.DataFrame`` when pandas
+    is installed, else a list of dicts (``None`` when not asked for)."""
+
+    rows = None
+
+
+def simulate(
+    path,
+    games,
+    seats=None,
+    jobs=0,
+    seed=0,
+    max_decisions=10000,
+    rows=True,
+    dataframe=None,
+    **settings
+):
+    """Plays ``games`` games on ``jobs`` threads (0: every core), as
+    ``cardboard simulate --json`` does, and returns its report: a ``Report``,
+    the dict of the ``--json`` report.
+
+    ``seats`` is ``--seats``'s text (``"mcts:200,random"``) or a list of
+    such names (all random when left out); ``settings`` are ``--set``s.
+    With ``rows`` (the default), ``report.rows`` holds one row per game (the
+    rows of ``--games-out``): a ``pandas.DataFrame`` when pandas is
+    installed, else a list of dicts (``dataframe=False`` keeps the list,
+    ``dataframe=True`` requires pandas).
+    """
+    if seats is None:
+        seats = ""
+    elif not isinstance(seats, str):
+        seats = ",".join(str(s) for s in seats)
+    report, lines = _simulate_json(
+        str(path), games, seats, jobs, seed, _settings(settings), max_decisions, None, rows
+    )
+    report = Report(json.loads(report))
+    if rows:
+        table = [json.loads(line) for line in lines.splitlines() if line.strip()]
+        if dataframe is None or dataframe:
+            try:
+                import pandas
+            except ImportError:
+                if dataframe:
+                    raise
+            else:
+                table = pandas.DataFrame(table)
+        report.rows = table
+    return report
