@@ -24,6 +24,7 @@ def transcript(path, seed):
         played = int(re.search(r"^plays (\d+): ", block, re.M).group(1))
         decisions.append((seat, texts, played))
     final = re.search(r"\n== finished after \d+ decisions ==\n(.*?)\nscores: (.*)\n", out, re.S)
+    assert final is not None or "== finished" not in out, out[-2000:]
     return decisions, final
 
 
@@ -31,6 +32,7 @@ def transcript(path, seed):
 def test_same_game_as_run(path):
     seed = 42
     decisions, final = transcript(path, seed)
+    assert decisions, "the transcript has decisions"
     state = cardboard.load(path).new_state(seed)
     for seat, texts, played in decisions:
         assert state.current_player == seat
