@@ -53,7 +53,7 @@ def cards_of(view):
     """Each location of an observation: (owner, name) -> its cards or None."""
     places = {}
     for owner in view["owners"]:
-        for loc in owner["locations"]:
+        for loc in owner.get("locations", []):
             places[(owner["owner"], loc["name"])] = (loc["count"], loc.get("cards"))
     return places
 
@@ -140,3 +140,39 @@ def test_simulate_dataframe_and_seats():
     report = cardboard.simulate("examples/tictactoe.rcy", 40, seats=["random", "random"])
     assert isinstance(report.rows, pandas.DataFrame)
     assert len(report.rows) == 40
+
+
+def places_of(view):
+    """Every location of an observation, on boards too: key -> (count, cards)."""
+    places = cards_of(view)
+    for board in view.get("boards", []):
+        for space in board.get("spaces", []):
+            for loc in space.get("locations", []):
+                places[(space["owner"], loc["name"])] = (loc["count"], loc.get("cards"))
+    return places
+
+
+@pytest.mark.parametrize("path", RULES)
+def test_moves_never_name_a_hidden_card(path):
+    """On every game: each seat's view has every place with the same count
+    as the others' views, and its moves (texts and steps) name no card that
+    another seat sees and it does not (in the first decisions of a game)."""
+    state = cardboard.load(path).new_state(5)
+    rng = __import__("random").Random(1)
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        views = [state.observation(s) for s in range(state.num_players)]
+        places = [places_of(v) for v in views]
+        for s, mine in enumerate(places):
+            assert {k: c for k, (c, _) in mine.items()} == {k: c for k, (c, _) in places[0].items()}
+            said = json.dumps(views[s].get("moves", []))
+            for t, theirs in enumerate(places):
+                for key, (_, cards) in theirs.items():
+                    if cards is None or mine[key][1] is not None:
+                        continue
+                    leaked = [
+                        c["name"] for c in cards if named(c["name"], said) and not in_sight(c["name"], mine)
+                    ]
+                    assert not leaked, "seat %d's moves name %s of %s, hidden from it" % (s, leaked, key)
+        state.apply(rng.choice(state.legal_moves()))
