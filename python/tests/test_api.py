@@ -108,3 +108,28 @@ def test_bad_rules_file(tmp_path):
     assert "%s:3:" % bad in message, message
     with pytest.raises(OSError, match="no-such-file"):
         cardboard.load(tmp_path / "no-such-file.rcy")
+
+
+def test_the_gil_is_released_while_rust_works():
+    """Python runs on in another thread while a simulation plays: the main
+    thread counts loops while the simulation runs (holding the GIL, the
+    engine would let it count a handful at most)."""
+    import threading
+
+    started = threading.Event()
+    done = []
+
+    def work():
+        started.set()
+        done.append(cardboard.simulate("games/agram.rcy", 10000, jobs=1, rows=False))
+
+    thread = threading.Thread(target=work)
+    thread.start()
+    started.wait()
+    loops = 0
+    while thread.is_alive():
+        loops += 1
+    thread.join()
+    assert done and done[0]["games"] == 10000
+    assert done[0].rows is None
+    assert loops > 100000, loops
