@@ -398,6 +398,17 @@ impl<'a> Machine<'a> {
                 body,
                 stop,
             } => self.explore_chain((over, *var as usize, body, *stop), span, false, ex, k),
+            // Every action of the move done (none only checked), then
+            // the condition asked of the table it leaves.
+            Action::Afterwards { cond, body } => self.explore_condact(
+                body,
+                ex,
+                &mut |m: &mut Machine<'a>, ex| match m.actions > 0 && m.bool(cond)? {
+                    true => k(m, ex),
+                    false => Ok(()),
+                },
+                false,
+            ),
             Action::All { over, var, body } => {
                 let items = self.items(over)?;
                 let saved = self.vars[*var as usize].clone();
@@ -625,6 +636,7 @@ impl<'a> Machine<'a> {
                 self.set_var(*var as usize, v);
                 self.check_condact(body)
             }
+            Action::Afterwards { body, .. } => self.check_condact(body),
             // A place counted from the top is worked out after the card
             // has left its location: run it.
             Action::Move {

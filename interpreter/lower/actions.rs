@@ -180,6 +180,14 @@ impl Lowerer {
                 }
             }
             "chain" => self.chain(e, items),
+            "afterwards" => {
+                self.error_note(
+                    e.span(),
+                    "an `afterwards` can only be an option of a `choice`",
+                    "it keeps the moves of the option after which its condition holds: `(choice ((afterwards CONDITION OPTION) ...))`",
+                );
+                nothing()
+            }
             "let" => {
                 if !self.arity(e, items, 3, "a value, a variable and an action") {
                     return nothing();

@@ -2,11 +2,12 @@
 //! extensions to `choice`: a name, `(choice NAME (OPTION...))`, which
 //! `(legal NAME)` and `(legal NAME PLAYER)` ask about in conditions, and a
 //! fallback, `(choice (OPTION...) (else ACTION))`, run when no option is
-//! legal.
+//! legal, and `(afterwards CONDITION OPTION)`, an option whose moves are
+//! kept when CONDITION holds on the table each leaves.
 
 use super::context::Lowerer;
 use super::messages;
-use crate::ir::{BoolExpr, NamedChoice, StageItem};
+use crate::ir::{Action, BoolExpr, Condact, NamedChoice, StageItem};
 use crate::syntax::SExpr;
 
 /// The parts of `(choice NAME? (OPTION...) (else ACTION)?)`.
@@ -113,7 +114,7 @@ impl Lowerer {
             self.error(e.span(), "a `choice` needs at least one option");
         }
         self.in_choice = true;
-        let options = form.options.iter().map(|c| self.condact(c)).collect();
+        let options = form.options.iter().map(|c| self.option(c)).collect();
         self.in_choice = false;
         if let Some(name) = form.name {
             let pos = items.len() as u32;
@@ -133,6 +134,26 @@ impl Lowerer {
                 items.push(StageItem::Else(Box::new(self.condact(&parts[1]))));
             }
         }
+    }
+
+    /// An option of a choice: `(afterwards CONDITION OPTION)` keeps the
+    /// moves of OPTION after which CONDITION holds (evaluated on the table
+    /// the move leaves); any other is a (guarded) action.
+    fn option(&mut self, e: &SExpr) -> Condact {
+        let items = e.as_list().unwrap_or(&[]);
+        if items.first().and_then(SExpr::as_name) != Some("afterwards") {
+            return self.condact(e);
+        }
+        let [_, cond, option] = items else {
+            self.error(
+                e.span(),
+                "`afterwards` is written `(afterwards CONDITION OPTION)`: the moves of OPTION after which CONDITION holds",
+            );
+            return Condact::new(None, Action::Do(Vec::new()), e.span());
+        };
+        let cond = self.boolean(cond);
+        let body = Box::new(self.option(option));
+        Condact::new(None, Action::Afterwards { cond, body }, e.span())
     }
 
     /// `(legal NAME)` or `(legal NAME PLAYER)`.
