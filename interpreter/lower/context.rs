@@ -456,6 +456,10 @@ impl Lowerer {
             }
         }
         let message = format!("expected {}, found {}", expect.long, e.describe());
+        if self.is_action_form(e) {
+            let note = format!("{} is an action (or a definition whose body is one): it goes where an action goes, a `do`, an option of a `choice`, the action of a guard", e.describe());
+            return self.error_note(e.span(), message, note);
+        }
         // A list of numbers or computed values, `(1, -1)`, `('A, 'B)`: it
         // reads as a card `(N LOCATION)`, which is not what was meant.
         if let SExpr::List(items, span) = e {
