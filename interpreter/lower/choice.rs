@@ -57,7 +57,58 @@ fn named_choices<'e>(e: &'e SExpr, out: &mut Vec<(&'e str, &'e SExpr)>) {
     }
 }
 
+/// Whether `e` is `(let VALUE 'V BODY)` whose BODY is a `choice` (or
+/// another such `let`).
+fn holds_choice(e: &SExpr) -> bool {
+    match e.as_list() {
+        Some([_, _, _, body]) if e.head() == Some("let") => {
+            body.head() == Some("choice") || holds_choice(body)
+        }
+        _ => false,
+    }
+}
+
 impl Lowerer {
+    /// `(let VALUE 'V (choice ...))` as a stage item: the choice's options
+    /// and fallback see 'V; lowered as the choice with each option (and
+    /// the fallback) inside `(let VALUE 'V ...)`, so VALUE is evaluated
+    /// for each option where it is tried or played, on the same table.
+    fn let_choice(&mut self, e: &SExpr, stage: Option<u32>, items: &mut Vec<StageItem>) {
+        let Some([_, value, var, body]) = e.as_list() else {
+            return;
+        };
+        let (value, ty) = self.value(value);
+        let names = self.value_names(&e.as_list().unwrap_or(&[])[1], ty);
+        let var = self.bind(var, ty, "let");
+        self.set_names(names);
+        let start = items.len();
+        match body.head() {
+            Some("choice") => self.choice(body, stage, items),
+            _ => self.let_choice(body, stage, items),
+        }
+        self.pop_var();
+        let wrap = |c: &mut Condact| {
+            let span = c.span;
+            let inner = std::mem::replace(c, Condact::new(None, Action::Do(Vec::new()), span));
+            *c = Condact::new(
+                None,
+                Action::Let {
+                    value: value.clone(),
+                    var,
+                    body: Box::new(inner),
+                },
+                span,
+            );
+        };
+        for item in &mut items[start..] {
+            match item {
+                StageItem::Choice(options, _) => options.iter_mut().for_each(wrap),
+                StageItem::Else(c) => wrap(c),
+                _ => {}
+            }
+        }
+    }
+
     /// Numbers the named choices of the game (before anything is lowered:
     /// `legal` may name a choice written after it).
     pub(super) fn collect_choice_names(&mut self, game: &SExpr) {
@@ -92,6 +143,7 @@ impl Lowerer {
             match e.head() {
                 Some("stage") => items.push(StageItem::Stage(self.stage(e))),
                 Some("choice") => self.choice(e, stage, &mut items),
+                Some("let") if holds_choice(e) => self.let_choice(e, stage, &mut items),
                 // An `any` outside a `choice` is no decision: like CardStock,
                 // it runs its body for every item (see docs/language.md).
                 _ => items.push(StageItem::Run(Box::new(self.condact(e)))),
