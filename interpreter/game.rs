@@ -138,6 +138,15 @@ pub trait GameState: Clone + Send {
     /// the copy. Reading the state in between (legal moves, texts,
     /// status, [`Self::random_move`]) is allowed.
     fn apply_undoable(&mut self, mv: &Self::Move) -> Result<Self::Undo, PlayError>;
+    /// [`Self::apply_undoable`] for a position that is only counted, then
+    /// taken back at once (perft's last depth): a game may skip finding
+    /// the moves of the decision the move leads to, so that, until
+    /// [`Self::undo`], its status and legal moves need not be those
+    /// [`Self::apply_undoable`] gives (a rules error met only while
+    /// finding them is not met). The default is [`Self::apply_undoable`].
+    fn apply_leaf(&mut self, mv: &Self::Move) -> Result<Self::Undo, PlayError> {
+        self.apply_undoable(mv)
+    }
     /// Takes back the move `undo` was returned for (see
     /// [`Self::apply_undoable`]).
     fn undo(&mut self, undo: Self::Undo);

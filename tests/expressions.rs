@@ -303,7 +303,7 @@ fn definitions_are_checked_where_they_are_written_and_used() {
         ("`define` is written `(define (NAME 'PARAMETER ...) BODY)`", "test.rcy:9:2"),
         ("`(INT ...)` is an integer, but a condition is expected here", "test.rcy:12:14"),
         ("`INT` takes one argument ('Q), found none", "test.rcy:12:36"),
-        ("`INT` is a definition, not an action", "test.rcy:12:55"),
+        ("`INT` is a condition or a value, not an action", "test.rcy:12:55"),
         ("found `HEARTS`", "test.rcy:13:20"),
     ] {
         let at = e

@@ -263,6 +263,12 @@ At the prompt, `help` lists the commands (look, save FILE, transcript FILE, quit
         /// one per core].
         #[arg(long, short = 'j', value_name = "J", value_parser = parse_jobs)]
         jobs: Option<usize>,
+        /// Count the last depth as the number of moves of the positions
+        /// before it, without playing them (faster; a rules error met only
+        /// while playing a move of the last depth is then not reported).
+        /// Said on the first line of the output.
+        #[arg(long)]
+        bulk: bool,
     },
     /// Run the snapshot tests of rules files: each case of a tests file
     /// (`NAME.tests`, beside `NAME.rcy`) starts a game, plays moves,

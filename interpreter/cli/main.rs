@@ -305,42 +305,48 @@ fn command(command: Command, out: &mut Output<Stdout>) -> i32 {
             depth,
             game,
             jobs,
-        } => with_rules(&file, game.limits(), |rules| {
-            let start = match position_of(rules, &game) {
-                Ok(Some(state)) => state,
-                Ok(None) => match rules.start(&game.options()) {
-                    Ok(state) => state,
-                    Err(e) => {
-                        say!("error: {}: the game cannot start: {e}", file.display());
-                        return 1;
+            bulk,
+        } => {
+            with_rules(&file, game.limits(), |rules| {
+                let start = match position_of(rules, &game) {
+                    Ok(Some(state)) => state,
+                    Ok(None) => match rules.start(&game.options()) {
+                        Ok(state) => state,
+                        Err(e) => {
+                            say!("error: {}: the game cannot start: {e}", file.display());
+                            return 1;
+                        }
+                    },
+                    Err(code) => return code,
+                };
+                // Each depth's line as soon as it is counted.
+                if bulk {
+                    out.put("counting: the last depth as the moves of its parents, not played (--bulk)\n");
+                }
+                let each = perft_each(&start, depth, jobs.unwrap_or(0), bulk, |line| {
+                    out.put(line);
+                    out.is_open()
+                });
+                match each {
+                    Ok(run) => {
+                        let per_second = if run.seconds > 0.0 {
+                            run.nodes() as f64 / run.seconds
+                        } else {
+                            0.0
+                        };
+                        out.put(&format!(
+                            "time: {:.3} s, {per_second:.0} nodes/s, {} threads\n",
+                            run.seconds, run.threads
+                        ));
+                        0
                     }
-                },
-                Err(code) => return code,
-            };
-            // Each depth's line as soon as it is counted.
-            let each = perft_each(&start, depth, jobs.unwrap_or(0), |line| {
-                out.put(line);
-                out.is_open()
-            });
-            match each {
-                Ok(run) => {
-                    let per_second = if run.seconds > 0.0 {
-                        run.nodes() as f64 / run.seconds
-                    } else {
-                        0.0
-                    };
-                    out.put(&format!(
-                        "time: {:.3} s, {per_second:.0} nodes/s, {} threads\n",
-                        run.seconds, run.threads
-                    ));
-                    0
+                    Err(e) => {
+                        say!("error: {}: {e}", file.display());
+                        1
+                    }
                 }
-                Err(e) => {
-                    say!("error: {}: {e}", file.display());
-                    1
-                }
-            }
-        }),
+            })
+        }
     }
 }
 

@@ -88,6 +88,21 @@ pub fn perft_run<S: GameState>(
     depth: usize,
     jobs: usize,
 ) -> Result<PerftRun, PerftError> {
+    perft_counting(root, depth, jobs, false)
+}
+
+/// [`perft_run`]; with `bulk`, the nodes at the last depth are counted as
+/// the number of moves of their parents, not played (`cardboard perft
+/// --bulk`): the same counts when every move can be played, faster, but a
+/// rules error met while playing a move of the last depth is not met.
+/// Without it, the positions of the last depth are played and taken back
+/// ([`GameState::apply_leaf`]), the moves that follow them not found.
+pub fn perft_counting<S: GameState>(
+    root: &S,
+    depth: usize,
+    jobs: usize,
+    bulk: bool,
+) -> Result<PerftRun, PerftError> {
     use rayon::prelude::*;
     if depth > MAX_DEPTH {
         return Err(PerftError {
@@ -115,6 +130,10 @@ pub fn perft_run<S: GameState>(
         path: Vec::new(),
         message,
     })?;
+    if bulk && depth == 1 {
+        counts[1] = moves.len() as u64;
+        return Ok(finish(counts, 1));
+    }
     let threads = threads_for(jobs, moves.len() as u64);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -140,13 +159,17 @@ pub fn perft_run<S: GameState>(
                 // The move's text is made only for an error (making the
                 // texts of every root move costs as much as listing them
                 // again for each); a move refused changed nothing.
-                let undo = state.apply_undoable(&mv).map_err(|e| PerftError {
+                let played = match depth {
+                    1 => state.apply_leaf(&mv),
+                    _ => state.apply_undoable(&mv),
+                };
+                let undo = played.map_err(|e| PerftError {
                     path: vec![state.move_to_text(&mv)],
                     message: e.to_string(),
                 })?;
                 let mut sub = vec![0u64; depth + 1];
                 sub[1] = 1;
-                let counted = walk(state, &mut sub);
+                let counted = walk(state, &mut sub, bulk);
                 state.undo(undo);
                 counted.map_err(|mut e| {
                     e.path.insert(0, state.move_to_text(&mv));
@@ -181,17 +204,28 @@ struct Level<S: GameState> {
 /// ([`GameState::apply_undoable`], [`GameState::undo`]): nothing is
 /// copied per node, and the moves of a node are listed once, for its
 /// level of the walk.
-fn walk<S: GameState>(state: &mut S, counts: &mut [u64]) -> Result<(), PerftError> {
+/// With `bulk`, the nodes of the last depth are counted as the moves of
+/// their parents, not played.
+fn walk<S: GameState>(state: &mut S, counts: &mut [u64], bulk: bool) -> Result<(), PerftError> {
     let max_depth = counts.len() - 1;
     let mut stack: Vec<Level<S>> = Vec::new();
     if let Some(moves) = children(state, 1, max_depth)? {
+        if bulk && max_depth == 2 {
+            counts[2] += moves.len() as u64;
+            return Ok(());
+        }
         stack.push(Level {
             moves,
             next: 0,
             undo: None,
         });
     }
-    while let Some(top) = stack.last_mut() {
+    loop {
+        // The stack holds the levels 1..=len; a child is one below.
+        let depth = stack.len() + 1;
+        let Some(top) = stack.last_mut() else {
+            break;
+        };
         let Some(mv) = top.moves.get(top.next) else {
             if let Some(undo) = stack.pop().and_then(|done| done.undo) {
                 state.undo(undo);
@@ -199,7 +233,11 @@ fn walk<S: GameState>(state: &mut S, counts: &mut [u64]) -> Result<(), PerftErro
             continue;
         };
         top.next += 1;
-        let undo = match state.apply_undoable(mv) {
+        let played = match depth == max_depth {
+            true => state.apply_leaf(mv),
+            false => state.apply_undoable(mv),
+        };
+        let undo = match played {
             Ok(undo) => undo,
             Err(e) => {
                 let path = path_of(state, &mut stack);
@@ -209,10 +247,12 @@ fn walk<S: GameState>(state: &mut S, counts: &mut [u64]) -> Result<(), PerftErro
                 });
             }
         };
-        // The stack holds the levels 1..=len; the child is one below.
-        let depth = stack.len() + 1;
         counts[depth] += 1;
         match children(state, depth, max_depth) {
+            Ok(Some(moves)) if bulk && depth + 1 == max_depth => {
+                counts[max_depth] += moves.len() as u64;
+                state.undo(undo);
+            }
             Ok(Some(moves)) => stack.push(Level {
                 moves,
                 next: 0,
@@ -309,10 +349,11 @@ pub fn perft_each<S: GameState>(
     root: &S,
     depth: usize,
     jobs: usize,
+    bulk: bool,
     mut line: impl FnMut(&str) -> bool,
 ) -> Result<PerftRun, PerftError> {
     if depth > MAX_DEPTH {
-        return perft_run(root, depth, jobs);
+        return perft_counting(root, depth, jobs, bulk);
     }
     let started = Instant::now();
     let mut run = PerftRun {
@@ -329,7 +370,7 @@ pub fn perft_each<S: GameState>(
         let n = match run.counts[d - 1] {
             0 => 0,
             _ => {
-                let deeper = perft_run(root, d, jobs)?;
+                let deeper = perft_counting(root, d, jobs, bulk)?;
                 run.threads = run.threads.max(deeper.threads);
                 deeper.counts[d]
             }

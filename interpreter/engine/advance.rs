@@ -9,6 +9,30 @@
 use super::journal::{CycleChange, Undo};
 use super::*;
 
+thread_local! {
+    /// Whether the choice a move leads to is only counted on this thread
+    /// ([`GameState::apply_leaf`](crate::game::GameState::apply_leaf)):
+    /// its moves are not found.
+    static LEAF: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// While it lives, the choice the rules run on to on this thread has its
+/// moves left unfound (perft's last depth counts the position, nothing
+/// more).
+pub(super) struct Leaf(bool);
+
+impl Leaf {
+    pub(super) fn new() -> Leaf {
+        Leaf(LEAF.with(|l| l.replace(true)))
+    }
+}
+
+impl Drop for Leaf {
+    fn drop(&mut self) {
+        LEAF.with(|l| l.set(self.0));
+    }
+}
+
 impl State {
     /// Starts the rules from the top with the table and declares as they
     /// are: no decision taken, nothing chosen, played on to the first
@@ -217,6 +241,11 @@ impl State {
                     *kept_plan = None;
                     if KEEP {
                         m.keep_journal(&mut kept.changes);
+                    }
+                    if LEAF.with(|l| l.get()) {
+                        // A position only counted: its moves are not
+                        // needed.
+                        return Ok(());
                     }
                     m.start_journal();
                     let aids = tabs.compiled.aids(frame.stage, frame.pos);

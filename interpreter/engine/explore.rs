@@ -349,17 +349,45 @@ impl<'a> Machine<'a> {
                 let mark = self.journal_len();
                 let actions = self.actions;
                 let mut r = Ok(());
+                // Whether the body of some item did something (see
+                // `silent` below).
+                let mut did = false;
                 for i in 0..len {
                     let item = picker.get(i, self);
                     self.set_var(slot, item);
                     ex.path.push(i as u32);
-                    r = self.explore_condact(body, ex, k, tail);
+                    r = self.explore_condact(
+                        body,
+                        ex,
+                        &mut |m: &mut Machine<'a>, ex| {
+                            if m.actions == actions {
+                                return Ok(());
+                            }
+                            did = true;
+                            k(m, ex)
+                        },
+                        tail,
+                    );
                     ex.path.pop();
                     self.undo_to(mark);
                     self.actions = actions;
                     if r.is_err() {
                         break;
                     }
+                }
+                // No item's body did anything: the `any` is as one over
+                // nothing, the rest of the run goes on once (item 0, whose
+                // body is run again and does nothing, is its pick). With
+                // nothing done before it and nothing after, that run is
+                // no move: it is not tried.
+                if r.is_ok() && !did && !(tail && actions == 0) {
+                    let item = picker.get(0, self);
+                    self.set_var(slot, item);
+                    ex.path.push(0);
+                    r = self.explore_condact(body, ex, k, tail);
+                    ex.path.pop();
+                    self.undo_to(mark);
+                    self.actions = actions;
                 }
                 self.vars[slot] = saved;
                 r
@@ -370,6 +398,17 @@ impl<'a> Machine<'a> {
                 body,
                 stop,
             } => self.explore_chain((over, *var as usize, body, *stop), span, false, ex, k),
+            // Every action of the move done (none only checked), then
+            // the condition asked of the table it leaves.
+            Action::Afterwards { cond, body } => self.explore_condact(
+                body,
+                ex,
+                &mut |m: &mut Machine<'a>, ex| match m.actions > 0 && m.bool(cond)? {
+                    true => k(m, ex),
+                    false => Ok(()),
+                },
+                false,
+            ),
             Action::All { over, var, body } => {
                 let items = self.items(over)?;
                 let saved = self.vars[*var as usize].clone();
@@ -597,6 +636,7 @@ impl<'a> Machine<'a> {
                 self.set_var(*var as usize, v);
                 self.check_condact(body)
             }
+            Action::Afterwards { body, .. } => self.check_condact(body),
             // A place counted from the top is worked out after the card
             // has left its location: run it.
             Action::Move {

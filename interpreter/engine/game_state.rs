@@ -89,6 +89,12 @@ impl GameState for State {
         self.play_undoable(mv)
     }
 
+    fn apply_leaf(&mut self, mv: &Move) -> Result<MoveUndo, PlayError> {
+        self.check_move(mv)?;
+        let _leaf = super::advance::Leaf::new();
+        self.play_undoable(mv)
+    }
+
     fn undo(&mut self, undo: MoveUndo) {
         self.take_back(undo);
     }

@@ -308,7 +308,7 @@ impl Action {
     /// Whether an `any` or a `chain` is reached anywhere inside.
     pub fn branches(&self) -> bool {
         match self {
-            Action::Any { .. } | Action::Chain { .. } => true,
+            Action::Any { .. } | Action::Chain { .. } | Action::Afterwards { .. } => true,
             Action::Do(items) => items.iter().any(|c| c.branches),
             Action::All { body, .. } | Action::Let { body, .. } => body.branches,
             Action::Repeat { body, .. } => body.branches(),
@@ -344,6 +344,11 @@ pub enum Action {
         body: Box<Condact>,
         stop: bool,
     },
+    /// `(afterwards CONDITION OPTION)` (cardboard extension), only as an
+    /// option of a `choice`: the moves of OPTION after which CONDITION
+    /// holds, evaluated on the table the move leaves (the current player
+    /// still the mover). Played, it is OPTION.
+    Afterwards { cond: BoolExpr, body: Box<Condact> },
     /// `(all COLLECTION 'V CONDACT)`: the body once per item, in order.
     All {
         over: CollectionExpr,

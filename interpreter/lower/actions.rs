@@ -180,6 +180,14 @@ impl Lowerer {
                 }
             }
             "chain" => self.chain(e, items),
+            "afterwards" => {
+                self.error_note(
+                    e.span(),
+                    "an `afterwards` can only be an option of a `choice`",
+                    "it keeps the moves of the option after which its condition holds: `(choice ((afterwards CONDITION OPTION) ...))`",
+                );
+                nothing()
+            }
             "let" => {
                 if !self.arity(e, items, 3, "a value, a variable and an action") {
                     return nothing();
@@ -220,11 +228,21 @@ impl Lowerer {
                 );
                 nothing()
             }
+            _ if self.is_definition(head) && self.is_action_form(e) => {
+                // Written out where it stands (see `define.rs`).
+                match self.inline(e, None, Lowerer::condact) {
+                    Some(Condact {
+                        cond: None, action, ..
+                    }) => action,
+                    Some(guarded) => Action::Do(vec![guarded]),
+                    None => nothing(),
+                }
+            }
             _ if self.is_definition(head) => {
                 self.error_note(
                     e.span(),
-                    format!("`{head}` is a definition, not an action"),
-                    "a definition gives a condition or a value: guard an action with it, as in `((NAME ...) ACTION)`",
+                    format!("`{head}` is a condition or a value, not an action"),
+                    "a definition is an action when its body is one (`move`, `set`, `do` ...); this one's is not: guard an action with it, as in `((NAME ...) ACTION)`",
                 );
                 nothing()
             }

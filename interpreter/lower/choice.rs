@@ -2,11 +2,12 @@
 //! extensions to `choice`: a name, `(choice NAME (OPTION...))`, which
 //! `(legal NAME)` and `(legal NAME PLAYER)` ask about in conditions, and a
 //! fallback, `(choice (OPTION...) (else ACTION))`, run when no option is
-//! legal.
+//! legal, and `(afterwards CONDITION OPTION)`, an option whose moves are
+//! kept when CONDITION holds on the table each leaves.
 
 use super::context::Lowerer;
 use super::messages;
-use crate::ir::{BoolExpr, NamedChoice, StageItem};
+use crate::ir::{Action, BoolExpr, Condact, NamedChoice, StageItem};
 use crate::syntax::SExpr;
 
 /// The parts of `(choice NAME? (OPTION...) (else ACTION)?)`.
@@ -56,7 +57,58 @@ fn named_choices<'e>(e: &'e SExpr, out: &mut Vec<(&'e str, &'e SExpr)>) {
     }
 }
 
+/// Whether `e` is `(let VALUE 'V BODY)` whose BODY is a `choice` (or
+/// another such `let`).
+fn holds_choice(e: &SExpr) -> bool {
+    match e.as_list() {
+        Some([_, _, _, body]) if e.head() == Some("let") => {
+            body.head() == Some("choice") || holds_choice(body)
+        }
+        _ => false,
+    }
+}
+
 impl Lowerer {
+    /// `(let VALUE 'V (choice ...))` as a stage item: the choice's options
+    /// and fallback see 'V; lowered as the choice with each option (and
+    /// the fallback) inside `(let VALUE 'V ...)`, so VALUE is evaluated
+    /// for each option where it is tried or played, on the same table.
+    fn let_choice(&mut self, e: &SExpr, stage: Option<u32>, items: &mut Vec<StageItem>) {
+        let Some([_, value, var, body]) = e.as_list() else {
+            return;
+        };
+        let (value, ty) = self.value(value);
+        let names = self.value_names(&e.as_list().unwrap_or(&[])[1], ty);
+        let var = self.bind(var, ty, "let");
+        self.set_names(names);
+        let start = items.len();
+        match body.head() {
+            Some("choice") => self.choice(body, stage, items),
+            _ => self.let_choice(body, stage, items),
+        }
+        self.pop_var();
+        let wrap = |c: &mut Condact| {
+            let span = c.span;
+            let inner = std::mem::replace(c, Condact::new(None, Action::Do(Vec::new()), span));
+            *c = Condact::new(
+                None,
+                Action::Let {
+                    value: value.clone(),
+                    var,
+                    body: Box::new(inner),
+                },
+                span,
+            );
+        };
+        for item in &mut items[start..] {
+            match item {
+                StageItem::Choice(options, _) => options.iter_mut().for_each(wrap),
+                StageItem::Else(c) => wrap(c),
+                _ => {}
+            }
+        }
+    }
+
     /// Numbers the named choices of the game (before anything is lowered:
     /// `legal` may name a choice written after it).
     pub(super) fn collect_choice_names(&mut self, game: &SExpr) {
@@ -91,6 +143,7 @@ impl Lowerer {
             match e.head() {
                 Some("stage") => items.push(StageItem::Stage(self.stage(e))),
                 Some("choice") => self.choice(e, stage, &mut items),
+                Some("let") if holds_choice(e) => self.let_choice(e, stage, &mut items),
                 // An `any` outside a `choice` is no decision: like CardStock,
                 // it runs its body for every item (see docs/language.md).
                 _ => items.push(StageItem::Run(Box::new(self.condact(e)))),
@@ -113,7 +166,7 @@ impl Lowerer {
             self.error(e.span(), "a `choice` needs at least one option");
         }
         self.in_choice = true;
-        let options = form.options.iter().map(|c| self.condact(c)).collect();
+        let options = form.options.iter().map(|c| self.option(c)).collect();
         self.in_choice = false;
         if let Some(name) = form.name {
             let pos = items.len() as u32;
@@ -133,6 +186,26 @@ impl Lowerer {
                 items.push(StageItem::Else(Box::new(self.condact(&parts[1]))));
             }
         }
+    }
+
+    /// An option of a choice: `(afterwards CONDITION OPTION)` keeps the
+    /// moves of OPTION after which CONDITION holds (evaluated on the table
+    /// the move leaves); any other is a (guarded) action.
+    fn option(&mut self, e: &SExpr) -> Condact {
+        let items = e.as_list().unwrap_or(&[]);
+        if items.first().and_then(SExpr::as_name) != Some("afterwards") {
+            return self.condact(e);
+        }
+        let [_, cond, option] = items else {
+            self.error(
+                e.span(),
+                "`afterwards` is written `(afterwards CONDITION OPTION)`: the moves of OPTION after which CONDITION holds",
+            );
+            return Condact::new(None, Action::Do(Vec::new()), e.span());
+        };
+        let cond = self.boolean(cond);
+        let body = Box::new(self.option(option));
+        Condact::new(None, Action::Afterwards { cond, body }, e.span())
     }
 
     /// `(legal NAME)` or `(legal NAME PLAYER)`.

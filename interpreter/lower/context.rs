@@ -456,6 +456,18 @@ impl Lowerer {
             }
         }
         let message = format!("expected {}, found {}", expect.long, e.describe());
+        if self.is_action_form(e) {
+            let note = format!("{} is an action (or a definition whose body is one): it goes where an action goes, a `do`, an option of a `choice`, the action of a guard", e.describe());
+            return self.error_note(e.span(), message, note);
+        }
+        // A list of numbers or computed values, `(1, -1)`, `('A, 'B)`: it
+        // reads as a card `(N LOCATION)`, which is not what was meant.
+        if let SExpr::List(items, span) = e {
+            if items.len() > 1 && !matches!(items.first(), Some(SExpr::Name(..))) {
+                let note = "a list written out holds words only, as `(N, E, S, W)` or `(HEARTS, SPADES)`; numbers are `(range A .. B)`, perhaps under a `filter`, and values computed while playing are picked from a collection with `filter`";
+                return self.error_note(*span, message, note);
+            }
+        }
         match self.kind_of(e) {
             Some(ty) if messages::type_name(ty) != expect.short => {
                 let note = format!("{} is {}", e.describe(), messages::type_name(ty));

@@ -1,7 +1,7 @@
-//! Named, parameterised conditions and values (a cardboard extension):
-//! `(define (NAME 'A 'B) BODY)` among the game's items, used as
-//! `(NAME X Y)` wherever a condition or a value of BODY's kind is
-//! expected.
+//! Named, parameterised conditions, values and actions (a cardboard
+//! extension): `(define (NAME 'A 'B) BODY)` among the game's items, used
+//! as `(NAME X Y)` wherever a condition or a value of BODY's kind is
+//! expected, or an action when BODY is one.
 //!
 //! A use is written out where it stands: BODY is lowered in place of
 //! `(NAME X Y)`, in a scope of its own (the declared constants and its
@@ -137,6 +137,50 @@ impl Lowerer {
                 depth: depth(body),
                 used: false,
             });
+        }
+    }
+
+    /// Whether `e` is an action: a form only actions begin with (`move`,
+    /// `set`, `do` ...), a guarded action, or an `any`, `all` or `let`
+    /// around one, or a use of a definition whose body is one (a
+    /// definition that is an action, written out where an action is).
+    pub(super) fn is_action_form(&self, e: &SExpr) -> bool {
+        self.action_form(e, 0)
+    }
+
+    fn action_form(&self, e: &SExpr, depth: usize) -> bool {
+        if depth > self.defs.list.len() + MAX_INLINE_DEPTH {
+            return false;
+        }
+        let Some(items) = e.as_list() else {
+            return false;
+        };
+        match items {
+            [SExpr::List(..) | SExpr::Var(..), action] => self.action_form(action, depth + 1),
+            [SExpr::Name(h, _), .., body] if matches!(h.as_str(), "any" | "all" | "let") => {
+                self.action_form(body, depth + 1)
+            }
+            [SExpr::Name(h, _), ..] => match self.defs.by_name.get(h.as_str()) {
+                Some(&d) => self.action_form(&self.defs.list[d].body, depth + 1),
+                None => matches!(
+                    h.as_str(),
+                    "move"
+                        | "remember"
+                        | "forget"
+                        | "shuffle"
+                        | "set"
+                        | "inc"
+                        | "dec"
+                        | "cycle"
+                        | "turn"
+                        | "repeat"
+                        | "create"
+                        | "do"
+                        | "require"
+                        | "chain"
+                ),
+            },
+            _ => false,
         }
     }
 
@@ -383,7 +427,11 @@ impl Lowerer {
             }
             self.scope.replace(scope);
             self.defs.calls.borrow_mut().push(d);
-            let _ = self.value(&body);
+            if self.is_action_form(&body) {
+                let _ = self.condact(&body);
+            } else {
+                let _ = self.value(&body);
+            }
             self.defs.calls.borrow_mut().pop();
             self.scope.replace(caller);
         }

@@ -153,7 +153,11 @@
 //! | `INT` takes one argument ('Q), found none | `(INT)` for `(define (INT 'Q) ...)` |
 //! | `A` uses itself (`A` -> `B` -> `A`): a definition is written out in full where it is used, so it cannot be recursive | `(define (A 'X) (B 'X))` and `(define (B 'Y) (A 'Y))` |
 //! | `(INT ...)` is an integer, but a condition is expected here | `((INT 3) (turn pass))` |
-//! | `INT` is a definition, not an action | `(choice ((INT 3)))` |
+//! | `INT` is a condition or a value, not an action | `(choice ((INT 3)))` |
+//! | `(set ...)` is an action, not a condition or a value | `(let (MARK 'S) 'X ...)`, MARK an action definition |
+//! | an `afterwards` can only be an option of a `choice` | `(do ((afterwards (== 1 1) (turn pass))))` |
+//! | `afterwards` is written `(afterwards CONDITION OPTION)` | `(afterwards (turn pass))` |
+//! | expected a collection ..., found a list (note: a list written out holds words only) | `(any (1, -1) 'Q ...)` |
 //! | `'X` is a parameter of a definition, which cannot be used here | a parameter where no argument can stand (none known) |
 //! | the definitions used here are too large written out: more than 100000 uses, or more than 400 brackets deep, in all | 30 definitions each using the previous one twice |
 //! | **choices** (`choice.rs`) | |

@@ -490,6 +490,12 @@ impl Lowerer {
                     if matches!(items.first(), Some(SExpr::Name(h, _)) if !super::classify::is_keyword(h)));
                 if unknown_var || unknown_form {
                     self.wrong(e, &messages::E_VALUE);
+                } else if self.is_action_form(e) {
+                    self.error_note(
+                        e.span(),
+                        format!("{} is an action, not a condition or a value", e.describe()),
+                        "an action (or a definition whose body is one) goes where an action goes: a `do`, an option of a `choice`, the action of a guard",
+                    );
                 } else if !matches!(e, SExpr::Var(..)) {
                     self.error(
                         e.span(),

@@ -260,7 +260,7 @@ impl Run<'_> {
             }
             Record::Perft(depth) => {
                 let mut table = String::new();
-                let run = perft_each(state, *depth, 1, |line| {
+                let run = perft_each(state, *depth, 1, false, |line| {
                     table.push_str(line);
                     true
                 });

@@ -294,6 +294,9 @@ impl<'a> Machine<'a> {
                 body,
                 stop,
             } => self.chain(over, *var, body, *stop)?,
+            // Played, the option itself (its moves were kept by the
+            // condition when they were found).
+            Action::Afterwards { body, .. } => self.condact(body)?,
             Action::All { over, var, body } => {
                 let items = self.items(over)?;
                 for i in 0..items.len() {
