@@ -33,7 +33,8 @@
 //! evaluated at every decision, which is compiled ([`Aids`]); sampling
 //! them ([`super::sample`]) also evaluates, for each item of an option's
 //! `any`, the condition of its body, compiled too. The rest of a check
-//! runs the evaluator.
+//! runs the evaluator, cut short where what follows an action that
+//! always counts cannot fail ([`trim`]).
 
 mod action;
 mod arith;
@@ -41,6 +42,7 @@ mod cond;
 mod expr;
 mod leaf;
 pub(super) mod space;
+mod trim;
 
 use super::board::Dir;
 use super::eval::Fault;
@@ -143,6 +145,10 @@ pub(super) struct OptionGuard {
     pub uniform: bool,
 }
 
+/// The bodies of a choice's options' `any`s cut short for their checks
+/// (see [`trim`]), by option.
+type CutBodies = Box<[Option<Condact>]>;
+
 /// The conditions of a choice's options, compiled, by option.
 pub(super) type OptionConds = Box<[Option<Run<bool>>]>;
 
@@ -156,6 +162,9 @@ pub(super) struct Aids<'a> {
     pub conds: Option<&'a [Option<Run<bool>>]>,
     /// The conditions of the bodies of the options' `any`s, compiled.
     pub bodies: Option<&'a [Option<Run<bool>>]>,
+    /// The bodies of the options' `any`s as a check of one of their
+    /// slots may run them, cut short (see [`trim`]).
+    pub checks: Option<&'a [Option<Condact>]>,
 }
 
 /// The compiled automatic items and `end` conditions of every stage.
@@ -178,6 +187,10 @@ pub struct Compiled {
     /// `do`s), compiled, by the same indices: a sampler evaluates it for
     /// every item (see `engine/sample/`).
     bodies: Vec<Vec<Option<OptionConds>>>,
+    /// The body of each option's `any`, cut short for its checks (see
+    /// [`trim`]), by the same indices; `None` for an option whose check
+    /// runs the whole body.
+    checks: Vec<Vec<Option<CutBodies>>>,
     /// Each stage's `end` condition.
     ends: Vec<Run<bool>>,
 }
@@ -255,6 +268,14 @@ impl Compiled {
                     .collect::<OptionConds>(),
             )
         });
+        let checks = per_choice(prog, |options| {
+            let cut: CutBodies = options
+                .iter()
+                .map(|o| trim::check_body(o, prog, cx))
+                .collect();
+            // None for a choice without such an option.
+            cut.iter().any(Option::is_some).then_some(cut)
+        });
         let ends = prog.stages.iter().map(|s| cond::bool(&s.end, cx)).collect();
         Compiled {
             items,
@@ -262,6 +283,7 @@ impl Compiled {
             safe,
             conds,
             bodies,
+            checks,
             ends,
         }
     }
@@ -275,6 +297,7 @@ impl Compiled {
             safe: Vec::new(),
             conds: Vec::new(),
             bodies: Vec::new(),
+            checks: Vec::new(),
             ends: Vec::new(),
         }
     }
@@ -296,6 +319,7 @@ impl Compiled {
             safe: self.safe.get(s).and_then(|l| l.get(p)?.as_deref()),
             conds: self.conds.get(s).and_then(|l| l.get(p)?.as_deref()),
             bodies: self.bodies.get(s).and_then(|l| l.get(p)?.as_deref()),
+            checks: self.checks.get(s).and_then(|l| l.get(p)?.as_deref()),
         }
     }
 

@@ -388,7 +388,7 @@ pub(super) fn prepare(
             *legal = None;
             // The options left unchecked are only checked when no other
             // slot is legal.
-            let checked = made.check_all(m, options, aids.bodies);
+            let checked = made.check_all(m, options, aids);
             let made = plan.insert(Arc::new(made));
             Ok(checked? > 0
                 || made.uniform_verdicts(m, options, true)?
