@@ -149,6 +149,10 @@ pub(super) struct OptionGuard {
 /// (see [`trim`]), by option.
 type CutBodies = Box<[Option<Condact>]>;
 
+/// The bodies of a choice's options' `any`s compiled, by option.
+pub(super) type BodyRuns = [Option<Run<()>>];
+type OptionRuns = Box<BodyRuns>;
+
 /// The conditions of a choice's options, compiled, by option.
 pub(super) type OptionConds = Box<[Option<Run<bool>>]>;
 
@@ -191,6 +195,10 @@ pub struct Compiled {
     /// [`trim`]), by the same indices; `None` for an option whose check
     /// runs the whole body.
     checks: Vec<Vec<Option<CutBodies>>>,
+    /// The body of each option's `any` whose check is cut short (see
+    /// [`trim`]), compiled, by the same indices: playing a move drawn by a
+    /// sampler runs it.
+    plays: Vec<Vec<Option<OptionRuns>>>,
     /// Each stage's `end` condition.
     ends: Vec<Run<bool>>,
 }
@@ -276,6 +284,21 @@ impl Compiled {
             // None for a choice without such an option.
             cut.iter().any(Option::is_some).then_some(cut)
         });
+        let plays = per_choice(prog, |options| {
+            Some(
+                options
+                    .iter()
+                    .map(|o| {
+                        // Where the check leaves out a test, playing runs
+                        // it: compiled (elsewhere the evaluator plays at
+                        // least as fast).
+                        trim::check_body(o, prog, cx)?;
+                        Some(action::condact(any_body(o)?, cx))
+                    })
+                    .collect::<OptionRuns>(),
+            )
+            .filter(|runs| runs.iter().any(Option::is_some))
+        });
         let ends = prog.stages.iter().map(|s| cond::bool(&s.end, cx)).collect();
         Compiled {
             items,
@@ -284,6 +307,7 @@ impl Compiled {
             conds,
             bodies,
             checks,
+            plays,
             ends,
         }
     }
@@ -298,6 +322,7 @@ impl Compiled {
             conds: Vec::new(),
             bodies: Vec::new(),
             checks: Vec::new(),
+            plays: Vec::new(),
             ends: Vec::new(),
         }
     }
@@ -321,6 +346,14 @@ impl Compiled {
             bodies: self.bodies.get(s).and_then(|l| l.get(p)?.as_deref()),
             checks: self.checks.get(s).and_then(|l| l.get(p)?.as_deref()),
         }
+    }
+
+    /// The compiled bodies of the options of the choice at `pos` of
+    /// `stage` that a sampler's move plays (see `Compiled::plays`'s field).
+    #[inline(always)]
+    pub(super) fn plays(&self, stage: Option<u32>, pos: u32) -> Option<&BodyRuns> {
+        let (s, p) = (stage.map_or(0, |s| s as usize + 1), pos as usize);
+        self.plays.get(s)?.get(p)?.as_deref()
     }
 
     /// The compiled `end` condition of `stage`.
