@@ -84,6 +84,8 @@ impl State {
         if KEEP {
             m.start_journal();
         }
+        // The plan of the move played, once played.
+        let mut spare = None;
         if let Some((plan, mv)) = drawn {
             let options = choice_in(prog, frames).unwrap_or_default();
             let plays = (frames.last()).and_then(|f| tabs.compiled.plays(f.stage, f.pos));
@@ -100,7 +102,8 @@ impl State {
             if !KEEP {
                 m.stop_journal();
             }
-            drop(plan);
+            // Its allocation serves the next choice's plan (`prepare`).
+            spare = Some(plan);
             *decisions += 1;
             *legal.get_mut() = None;
             *sampled.get_mut() = None;
@@ -215,7 +218,8 @@ impl State {
                     // them (its journal on, the table left as it was).
                     *legal.get_mut() = None;
                     *sampled.get_mut() = None;
-                    *kept_plan = None;
+                    // Replaced by `prepare`.
+                    *kept_plan = spare.take();
                     if KEEP {
                         m.keep_journal(&mut kept.changes);
                     }
