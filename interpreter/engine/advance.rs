@@ -84,8 +84,6 @@ impl State {
         if KEEP {
             m.start_journal();
         }
-        // The plan of the move played, once played.
-        let mut spare = None;
         if let Some((plan, mv)) = drawn {
             let options = choice_in(prog, frames).unwrap_or_default();
             let plays = (frames.last()).and_then(|f| tabs.compiled.plays(f.stage, f.pos));
@@ -102,8 +100,7 @@ impl State {
             if !KEEP {
                 m.stop_journal();
             }
-            // Its allocation serves the next choice's plan (`prepare`).
-            spare = Some(plan);
+            drop(plan);
             *decisions += 1;
             *legal.get_mut() = None;
             *sampled.get_mut() = None;
@@ -218,8 +215,7 @@ impl State {
                     // them (its journal on, the table left as it was).
                     *legal.get_mut() = None;
                     *sampled.get_mut() = None;
-                    // Replaced by `prepare`.
-                    *kept_plan = spare.take();
+                    *kept_plan = None;
                     if KEEP {
                         m.keep_journal(&mut kept.changes);
                     }

@@ -219,14 +219,6 @@ pub(super) type SharedPlan = Arc<Plan>;
 impl Drop for Plan {
     /// Leaves the room of the options to the next plan on this thread.
     fn drop(&mut self) {
-        self.release();
-    }
-}
-
-impl Plan {
-    /// Leaves the room of the options and of the legal slots to the next
-    /// plan on this thread (this one keeps none).
-    fn release(&mut self) {
         let mut options = std::mem::take(&mut self.options);
         options.clear();
         let legal = std::mem::take(&mut self.legal);
@@ -387,38 +379,21 @@ impl Plan {
 /// error met in an option, with the option's index.
 ///
 /// The plan and the list are written where the game keeps them (not
-/// returned: a copy of a value just written stalls the processor). A plan
-/// found in `plan` (the last decision's, its move played) is replaced; its
-/// allocation serves the new one when no copy of the state shares it (an
-/// `Arc` made and freed at every decision cost Agram 2-3%).
+/// returned: a copy of a value just written stalls the processor).
 pub(super) fn prepare(
     m: &mut Machine,
     options: &[Condact],
     aids: Aids,
     (plan, legal): (&mut Option<SharedPlan>, &mut Option<Vec<Move>>),
 ) -> Result<bool, (usize, Fault)> {
-    let mut old = plan.take();
-    match old.as_mut().map(Arc::get_mut) {
-        // Its room goes back to the thread, for `Plan::of`.
-        Some(Some(unshared)) => unshared.release(),
-        _ => old = None,
-    }
+    *plan = None;
     match Plan::of(m, options, aids)? {
         Some(mut made) => {
             *legal = None;
             // The options left unchecked are only checked when no other
             // slot is legal.
             let checked = made.check_all(m, options, aids);
-            let made = match old {
-                Some(mut room) => match Arc::get_mut(&mut room) {
-                    Some(unshared) => {
-                        *unshared = made;
-                        plan.insert(room)
-                    }
-                    None => plan.insert(Arc::new(made)),
-                },
-                None => plan.insert(Arc::new(made)),
-            };
+            let made = plan.insert(Arc::new(made));
             Ok(checked? > 0
                 || made.uniform_verdicts(m, options, true)?
                 || made.lazy_any(m, options))
@@ -513,10 +488,10 @@ impl State {
     pub(super) fn prepare_choice(&mut self) -> Result<bool, String> {
         *self.legal.get_mut() = None;
         *self.sampled.get_mut() = None;
+        self.plan = None;
         let aids = (self.frames.last())
             .map_or_else(Aids::default, |f| self.tabs.compiled.aids(f.stage, f.pos));
-        // The last plan, replaced (see `prepare`).
-        let (mut plan, mut moves) = (self.plan.take(), None);
+        let (mut plan, mut moves) = (None, None);
         let found = self
             .with_choice(|m, options| prepare(m, options, aids, (&mut plan, &mut moves)))
             .unwrap_or(Ok(false));
