@@ -110,8 +110,9 @@ impl State {
         }
         if let Some((plan, mv)) = drawn {
             let options = choice_in(prog, frames).unwrap_or_default();
+            let plays = (frames.last()).and_then(|f| tabs.compiled.plays(f.stage, f.pos));
             m.start_journal();
-            if let Err(f) = plan.play(&mut m, options, mv) {
+            if let Err(f) = plan.play(&mut m, (options, plays), mv) {
                 if let Some(why) = m.table.stopped.clone() {
                     *status = Status::Stopped(format!("{}: {why}", stage_place(tabs, frames)));
                     return Ok(());

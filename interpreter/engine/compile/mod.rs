@@ -33,7 +33,8 @@
 //! evaluated at every decision, which is compiled ([`Aids`]); sampling
 //! them ([`super::sample`]) also evaluates, for each item of an option's
 //! `any`, the condition of its body, compiled too. The rest of a check
-//! runs the evaluator.
+//! runs the evaluator, cut short where what follows an action that
+//! always counts cannot fail ([`trim`]).
 
 mod action;
 mod arith;
@@ -41,6 +42,7 @@ mod cond;
 mod expr;
 mod leaf;
 pub(super) mod space;
+mod trim;
 
 use super::board::Dir;
 use super::eval::Fault;
@@ -143,6 +145,14 @@ pub(super) struct OptionGuard {
     pub uniform: bool,
 }
 
+/// The bodies of a choice's options' `any`s cut short for their checks
+/// (see [`trim`]), by option.
+type CutBodies = Box<[Option<Condact>]>;
+
+/// The bodies of a choice's options' `any`s compiled, by option.
+pub(super) type BodyRuns = [Option<Run<()>>];
+type OptionRuns = Box<BodyRuns>;
+
 /// The conditions of a choice's options, compiled, by option.
 pub(super) type OptionConds = Box<[Option<Run<bool>>]>;
 
@@ -156,6 +166,9 @@ pub(super) struct Aids<'a> {
     pub conds: Option<&'a [Option<Run<bool>>]>,
     /// The conditions of the bodies of the options' `any`s, compiled.
     pub bodies: Option<&'a [Option<Run<bool>>]>,
+    /// The bodies of the options' `any`s as a check of one of their
+    /// slots may run them, cut short (see [`trim`]).
+    pub checks: Option<&'a [Option<Condact>]>,
 }
 
 /// The compiled automatic items and `end` conditions of every stage.
@@ -178,6 +191,14 @@ pub struct Compiled {
     /// `do`s), compiled, by the same indices: a sampler evaluates it for
     /// every item (see `engine/sample/`).
     bodies: Vec<Vec<Option<OptionConds>>>,
+    /// The body of each option's `any`, cut short for its checks (see
+    /// [`trim`]), by the same indices; `None` for an option whose check
+    /// runs the whole body.
+    checks: Vec<Vec<Option<CutBodies>>>,
+    /// The body of each option's `any` whose check is cut short (see
+    /// [`trim`]), compiled, by the same indices: playing a move drawn by a
+    /// sampler runs it.
+    plays: Vec<Vec<Option<OptionRuns>>>,
     /// Each stage's `end` condition.
     ends: Vec<Run<bool>>,
 }
@@ -255,6 +276,29 @@ impl Compiled {
                     .collect::<OptionConds>(),
             )
         });
+        let checks = per_choice(prog, |options| {
+            let cut: CutBodies = options
+                .iter()
+                .map(|o| trim::check_body(o, prog, cx))
+                .collect();
+            // None for a choice without such an option.
+            cut.iter().any(Option::is_some).then_some(cut)
+        });
+        let plays = per_choice(prog, |options| {
+            Some(
+                options
+                    .iter()
+                    .map(|o| {
+                        // Where the check leaves out a test, playing runs
+                        // it: compiled (elsewhere the evaluator plays at
+                        // least as fast).
+                        trim::check_body(o, prog, cx)?;
+                        Some(action::condact(any_body(o)?, cx))
+                    })
+                    .collect::<OptionRuns>(),
+            )
+            .filter(|runs| runs.iter().any(Option::is_some))
+        });
         let ends = prog.stages.iter().map(|s| cond::bool(&s.end, cx)).collect();
         Compiled {
             items,
@@ -262,6 +306,8 @@ impl Compiled {
             safe,
             conds,
             bodies,
+            checks,
+            plays,
             ends,
         }
     }
@@ -275,6 +321,8 @@ impl Compiled {
             safe: Vec::new(),
             conds: Vec::new(),
             bodies: Vec::new(),
+            checks: Vec::new(),
+            plays: Vec::new(),
             ends: Vec::new(),
         }
     }
@@ -296,7 +344,16 @@ impl Compiled {
             safe: self.safe.get(s).and_then(|l| l.get(p)?.as_deref()),
             conds: self.conds.get(s).and_then(|l| l.get(p)?.as_deref()),
             bodies: self.bodies.get(s).and_then(|l| l.get(p)?.as_deref()),
+            checks: self.checks.get(s).and_then(|l| l.get(p)?.as_deref()),
         }
+    }
+
+    /// The compiled bodies of the options of the choice at `pos` of
+    /// `stage` that a sampler's move plays (see `Compiled::plays`'s field).
+    #[inline(always)]
+    pub(super) fn plays(&self, stage: Option<u32>, pos: u32) -> Option<&BodyRuns> {
+        let (s, p) = (stage.map_or(0, |s| s as usize + 1), pos as usize);
+        self.plays.get(s)?.get(p)?.as_deref()
     }
 
     /// The compiled `end` condition of `stage`.

@@ -5,11 +5,19 @@
 
 use super::{lone_any, Plan};
 use crate::engine::cards::Picker;
-use crate::engine::compile::Run;
+use crate::engine::compile::{Aids, Run};
 use crate::engine::eval::{Fault, R};
 use crate::engine::exec::Machine;
 use crate::engine::value::Value;
 use crate::ir::Condact;
+
+/// What a check may use of the compiled rules for an option's `any` body:
+/// its condition compiled, and the body cut short (`compile::Aids`).
+#[derive(Clone, Copy, Default)]
+pub(super) struct Body<'a> {
+    cond: Option<&'a Run<bool>>,
+    cut: Option<&'a Condact>,
+}
 
 impl Plan {
     /// Checks every slot, in the order exploration runs them (option by
@@ -26,13 +34,14 @@ impl Plan {
     /// option fail (`compile::check_cannot_fail`): its slots are left to
     /// the draws and the count.
     ///
-    /// `bodies` are the conditions of the options' `any` bodies compiled,
-    /// when they are (see `compile::Aids`).
+    /// `aids` give the conditions of the options' `any` bodies compiled,
+    /// when they are, and the bodies cut short for their checks (see
+    /// `compile::Aids`).
     pub(super) fn check_all(
         &mut self,
         m: &mut Machine,
         options: &[Condact],
-        bodies: Option<&[Option<Run<bool>>]>,
+        aids: Aids,
     ) -> Result<usize, (usize, Fault)> {
         let mut legal = std::mem::take(&mut self.legal);
         legal.clear();
@@ -54,7 +63,10 @@ impl Plan {
             self.options[o].word = word;
             let slots = &self.options[o];
             let bits = &mut legal[word..];
-            let body = bodies.and_then(|b| b.get(o)?.as_ref());
+            let body = Body {
+                cond: aids.bodies.and_then(|b| b.get(o)?.as_ref()),
+                cut: aids.checks.and_then(|b| b.get(o)?.as_ref()),
+            };
             let checked = match &slots.sieve {
                 Some(sieve) => {
                     let mut from = 0;
@@ -89,7 +101,7 @@ impl Plan {
     fn check_into(
         &self,
         m: &mut Machine,
-        (options, body): (&[Condact], Option<&Run<bool>>),
+        (options, body): (&[Condact], Body),
         o: usize,
         i: u32,
         bits: &mut [u64],
@@ -159,11 +171,12 @@ impl Plan {
         o: usize,
         i: usize,
     ) -> R<Option<(usize, Option<u32>)>> {
-        self.check_slot_with(m, options, o, i, None)
+        self.check_slot_with(m, options, o, i, Body::default())
     }
 
     /// [`Plan::check_slot`], with the condition of the option's body
-    /// compiled when it is (it computes what the evaluator would).
+    /// compiled when it is (it computes what the evaluator would), and the
+    /// body cut short when it can be.
     #[inline(always)]
     fn check_slot_with(
         &self,
@@ -171,7 +184,7 @@ impl Plan {
         options: &[Condact],
         o: usize,
         i: usize,
-        body: Option<&Run<bool>>,
+        body: Body,
     ) -> R<Option<(usize, Option<u32>)>> {
         let Some(slots) = self.options.get(o) else {
             return Ok(None);
@@ -199,7 +212,10 @@ impl Plan {
         m: &mut Machine,
         options: &[Condact],
         (o, i): (usize, usize),
-        compiled: Option<&Run<bool>>,
+        Body {
+            cond: compiled,
+            cut,
+        }: Body,
     ) -> R<Option<(usize, Option<u32>)>> {
         let (Some(option), Some(slots)) = (options.get(o), self.options.get(o)) else {
             return Ok(None);
@@ -210,9 +226,11 @@ impl Plan {
         let (r, pick) = match &slots.picker {
             None => (m.check_condact(option), None),
             Some(picker) => {
-                let Some((var, body)) = lone_any(option) else {
+                let Some((var, whole)) = lone_any(option) else {
                     return Ok(None);
                 };
+                // The same guard, the same errors, the same answer.
+                let body = cut.unwrap_or(whole);
                 let item = picker.get(i, m);
                 m.set_var(var as usize, item);
                 // Past the sieve the guard holds (the sieve is exact); an
@@ -310,7 +328,8 @@ impl Plan {
     ) -> bool {
         match self.options.get(o) {
             Some(slots) if slots.lazy => {
-                matches!(self.check_run(m, options, (o, i), None), Ok(Some(_)))
+                let r = self.check_run(m, options, (o, i), Body::default());
+                matches!(r, Ok(Some(_)))
             }
             _ => self.uniform_legal(m, options, o),
         }

@@ -3,6 +3,7 @@
 
 use super::{leave, lone_any, slot_move, Plan, SPARE};
 use crate::engine::cards::Picker;
+use crate::engine::compile::BodyRuns;
 use crate::engine::eval::R;
 use crate::engine::exec::Machine;
 use crate::engine::Move;
@@ -83,8 +84,15 @@ impl Plan {
     /// changed since, so only its body runs, with the item bound (the same
     /// changes, draws and errors as the whole run). A move that fails is
     /// taken back; `mv` must be a slot of the plan ([`Plan::fits`]).
+    /// `plays` are the bodies compiled where they are (`Compiled::plays`),
+    /// which do what the evaluator does.
     #[inline(always)]
-    pub(in crate::engine) fn play(&self, m: &mut Machine, options: &[Condact], mv: &Move) -> R<()> {
+    pub(in crate::engine) fn play(
+        &self,
+        m: &mut Machine,
+        (options, plays): (&[Condact], Option<&BodyRuns>),
+        mv: &Move,
+    ) -> R<()> {
         let r = match self.slot_run(options, mv) {
             Some(None) => match options.get(mv.option as usize) {
                 Some(option) => m.condact(option),
@@ -93,11 +101,13 @@ impl Plan {
             Some(Some((picker, i, var, body, sieved))) => {
                 let item = picker.get(i, m);
                 m.set_var(var as usize, item);
-                // A slot of the sieve: its guard holds (see `check`).
-                if sieved {
-                    m.action(&body.action)
-                } else {
-                    m.condact(body)
+                let compiled = plays.and_then(|p| p.get(mv.option as usize)?.as_ref());
+                match compiled {
+                    // A slot of the sieve: its guard holds (see `check`).
+                    _ if sieved => m.action(&body.action),
+                    // Located as `Machine::condact` locates it.
+                    Some(run) => run(m).map_err(|e| m.locate(e.into(), body.span)),
+                    None => m.condact(body),
                 }
             }
             None => Err("internal: the move is no slot of the plan".into()),

@@ -67,7 +67,11 @@
 //! The condition of each option, and the condition of an `any`'s body
 //! checked for each of its items, run compiled when the rules were
 //! compiled (`compile::Aids`: the same answers and errors as the
-//! evaluator, which `Rules::uncompiled` keeps using).
+//! evaluator, which `Rules::uncompiled` keeps using). A body whose check
+//! is cut short (`compile::trim`: the items after an action that always
+//! counts that cannot fail are left out of the check) runs compiled when
+//! its move is played (`Compiled::plays`), since the test left out of
+//! the checks runs there.
 //!
 //! The buffers of a plan and of a draw are reused from decision to
 //! decision on a thread (`Spare`).
@@ -388,7 +392,7 @@ pub(super) fn prepare(
             *legal = None;
             // The options left unchecked are only checked when no other
             // slot is legal.
-            let checked = made.check_all(m, options, aids.bodies);
+            let checked = made.check_all(m, options, aids);
             let made = plan.insert(Arc::new(made));
             Ok(checked? > 0
                 || made.uniform_verdicts(m, options, true)?
