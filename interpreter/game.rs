@@ -269,8 +269,8 @@ pub trait GameState: Clone + Send {
     /// The label of a move of the current decision described as
     /// `viewer` reads it (see [`Self::move_label_seen_by`]).
     fn label_of(&self, described: &Described, viewer: usize) -> String {
-        let mut seen = self.observe(usize::MAX);
-        seen.moves.clear();
+        // The boards as `viewer` sees them now (storages are seen by all).
+        let seen = self.observe(viewer);
         let display = self.display();
         let phrase = self.move_phrase();
         let cx = crate::label::Context {

@@ -102,35 +102,35 @@ pub fn look_words(a: &Appearance) -> Option<String> {
     a.symbol.clone()
 }
 
-/// A card's short name: the looks of its face's corner and centre
-/// attributes (`A♥`: a label, else a symbol, else the value) when the
-/// display section names them, else its name.
+/// A card's short name when the display section gives its face: the
+/// looks of its corner and centre attributes (each a label, else a
+/// symbol, else colour and piece, else the value), written together when
+/// both are short (`A♥`), else with a space (`black man`); a card with
+/// neither attribute, the look of its first attribute that has one
+/// (`green disc`). Else (no face, no look) its name.
 pub fn card_name(card: &CardView, display: Option<&DisplayView>) -> String {
-    let Some(face) = display.and_then(|d| d.card.as_ref().map(|f| (d, f))) else {
+    let Some(d) = display else {
         return card.name.clone();
     };
-    let (d, f) = face;
-    let part = |key: &Option<String>| -> Option<String> {
-        let key = key.as_ref()?;
+    let look = |key: &str| d.attributes.get(key)?.get(card.attrs.get(key)?);
+    let look_of = |key: &str| -> Option<String> {
         let value = card.attrs.get(key)?;
-        let look = d.attributes.get(key).and_then(|m| m.get(value));
-        Some(match look {
-            Some(a) => a
-                .label
-                .clone()
-                .or(a.symbol.clone())
-                .unwrap_or(value.clone()),
-            None => value.clone(),
-        })
+        let words =
+            look(key).and_then(|a| (a.label.clone()).or(a.symbol.clone()).or(look_words(a)));
+        Some(words.unwrap_or(value.clone()))
     };
-    let parts: Vec<String> = [part(&f.corner), part(&f.center)]
-        .into_iter()
-        .flatten()
+    let face = d.card.as_ref();
+    let keys = face.map(|f| [f.corner.as_deref(), f.center.as_deref()]);
+    let parts: Vec<String> = (keys.into_iter().flatten().flatten())
+        .filter_map(look_of)
         .collect();
-    if parts.is_empty() {
-        card.name.clone()
-    } else {
-        parts.concat()
+    match parts.as_slice() {
+        [] => (card.attrs.keys())
+            .find(|k| look(k).is_some())
+            .and_then(|k| look_of(k))
+            .unwrap_or_else(|| card.name.clone()),
+        [a, b] if a.chars().count() <= 3 && b.chars().count() <= 3 => format!("{a}{b}"),
+        _ => parts.join(" "),
     }
 }
 
