@@ -10,7 +10,11 @@
 //!   `WHAT at C4` (`WHAT` the value's look, or the storage's name);
 //! - else a storage set on a space: the same words;
 //! - else a storage set: `NAME = VALUE` (owner first when it is not the
-//!   game's nor the mover's);
+//!   game's nor the mover's), or the value's look alone when it has one;
+//! - a label made off the board is followed by `, ` and the label of the
+//!   move's first step on a board, if it has one (`10♠ -> Discards, green
+//!   disc A1 -> B1`); a card taken off a board first (a capture) by the
+//!   first card moved from space to space, which is then the target;
 //! - else the first step as the text writes it (`pass`), or the text.
 //!
 //! A space is written by its coordinates: its column as letters from `A`
@@ -210,6 +214,26 @@ fn storage_place(s: &StorageAt) -> Place {
     }
 }
 
+/// Whether a step acts on a board (a card moved from or to a space, a
+/// storage of a space set).
+fn on_board(s: &Step) -> bool {
+    match s {
+        Step::Move { from, to, .. } => from.space.is_some() || to.space.is_some(),
+        Step::Set { storage, .. } => storage.space.is_some(),
+        _ => false,
+    }
+}
+
+/// Whether a step takes a card off a board.
+fn taken_off(s: &Step) -> bool {
+    matches!(s, Step::Move { from, to, .. } if from.space.is_some() && to.space.is_none())
+}
+
+/// Whether a step moves a card from a space to a space.
+fn across(s: &Step) -> bool {
+    matches!(s, Step::Move { from, to, .. } if from.space.is_some() && to.space.is_some())
+}
+
 /// The step a label is made from (module doc), by index.
 fn main_step(steps: &[Step], cx: &Context) -> Option<usize> {
     let on_space = |s: &Step| matches!(s, Step::Set { storage, .. } if storage.space.is_some());
@@ -274,12 +298,39 @@ pub fn present(steps: &[Step], text: &str, cx: &Context) -> Presented {
                         Some(o) => format!("{o} {}", storage.name),
                         None => storage.name.clone(),
                     };
-                    out.label = format!("{name} = {what}");
+                    let look = cx
+                        .display
+                        .and_then(|d| d.storages.get(&storage.name)?.get(&value_text(value)));
+                    out.label = match look.and_then(look_words) {
+                        Some(words) => words,
+                        None => format!("{name} = {what}"),
+                    };
                 }
             }
         }
         Some(step) => out.label = step.to_string(),
         None => out.label = text.to_string(),
+    }
+    // Off the board first (a card discarded), then on it (a token moved):
+    // both, the board's first. A piece taken off the board first (a
+    // capture), then one moved on it: both, the target the piece moving.
+    let later = main_step(steps, cx).map_or(0, |i| i + 1);
+    let rest = || steps.iter().skip(later);
+    let then = match main {
+        Some(m) if !on_board(m) => rest().find(|s| on_board(s)),
+        Some(m) if taken_off(m) => rest().find(|s| across(s)),
+        _ => None,
+    };
+    if let Some(step) = then {
+        let alone = Context {
+            phrase: None,
+            ..*cx
+        };
+        let then = present(std::slice::from_ref(step), "", &alone);
+        out.label = format!("{}, {}", out.label, then.label);
+        if main.is_some_and(taken_off) {
+            out.target = then.target;
+        }
     }
     if let Some(t) = &out.target {
         words.at = t.space.as_ref().map(|s| coordinate(s.row, s.col));

@@ -274,3 +274,67 @@ fn other_moves_are_their_first_step_or_their_text() {
     };
     assert_eq!(present(&[Step::Pass], "", &cx).label, "play ?");
 }
+
+#[test]
+fn a_value_with_a_look_is_its_look() {
+    let mut d = DisplayView::default();
+    let half = Appearance {
+        label: Some("2.5".into()),
+        ..Appearance::default()
+    };
+    d.storages
+        .insert("TWICEKOMI".into(), BTreeMap::from([("5".into(), half)]));
+    let cx = Context {
+        display: Some(&d),
+        ..Context::new(0)
+    };
+    let set = Step::Set {
+        storage: StorageAt {
+            owner: "game".into(),
+            kind: StorageKind::Sto,
+            name: "TWICEKOMI".into(),
+            space: None,
+        },
+        value: SetValue::Int(5),
+    };
+    assert_eq!(present(std::slice::from_ref(&set), "", &cx).label, "2.5");
+}
+
+#[test]
+fn a_card_played_off_the_board_is_followed_by_what_moves_on_it() {
+    let steps = vec![
+        Step::Move {
+            card: Some(card("SPADES-TEN", &[("SUIT", "SPADES")])),
+            from: place("p0", "HAND", PlaceKind::Iloc),
+            to: place("game", "DISCARD", PlaceKind::Vloc),
+        },
+        Step::Move {
+            card: Some(card("GREEN", &[("COLOR", "GREEN")])),
+            from: space("TRACK", 0, 0),
+            to: space("TRACK", 0, 4),
+        },
+    ];
+    let shown = present(&steps, "", &Context::new(0));
+    assert_eq!(shown.label, "SPADES-TEN -> DISCARD, GREEN A1 -> E1");
+    assert_eq!(shown.target, Some(place("p0", "HAND", PlaceKind::Iloc)));
+    assert_eq!(shown.card.map(|c| c.name), Some("SPADES-TEN".into()));
+}
+
+#[test]
+fn a_capture_is_followed_by_the_piece_that_moves() {
+    let steps = vec![
+        Step::Move {
+            card: Some(card("WHITE-MAN", &[])),
+            from: space("GRID", 4, 1),
+            to: place("game", "TAKEN", PlaceKind::Vloc),
+        },
+        Step::Move {
+            card: Some(card("BLACK-MAN", &[])),
+            from: space("GRID", 3, 0),
+            to: space("GRID", 5, 2),
+        },
+    ];
+    let shown = present(&steps, "", &Context::new(0));
+    assert_eq!(shown.label, "WHITE-MAN B5 -> TAKEN, BLACK-MAN A4 -> C6");
+    assert_eq!(shown.target, Some(space("GRID", 3, 0)));
+}
