@@ -251,6 +251,63 @@ pub trait GameState: Clone + Send {
         let _ = seed;
     }
 
+    /// The rules' display section as renderers read it
+    /// ([`crate::observation::Observation::display`]); `None` when the
+    /// rules have none (the default).
+    fn display(&self) -> Option<crate::observation::DisplayView> {
+        None
+    }
+
+    /// The author's phrase for the moves of the current decision (a
+    /// display section's `(phrase CHOICE "TEXT")` for the choice being
+    /// decided), if there is one; [`crate::label`] fills it in. The
+    /// default has none.
+    fn move_phrase(&self) -> Option<String> {
+        None
+    }
+
+    /// The label of `mv`, a legal move about to be played by the current
+    /// player, as `viewer` may read it ([`crate::label`]: from the steps of
+    /// [`Self::move_described_seen_by`], the display section, the
+    /// phrase, and the boards as they stand). Ask before [`Self::apply`].
+    fn move_label_seen_by(&self, mv: &Self::Move, viewer: usize) -> String {
+        let described = self.move_described_seen_by(mv, viewer);
+        self.label_of(&described, viewer)
+    }
+
+    /// The label of a move of the current decision described as
+    /// `viewer` reads it (see [`Self::move_label_seen_by`]).
+    fn label_of(&self, described: &Described, viewer: usize) -> String {
+        // The boards as `viewer` sees them now (storages are seen by all).
+        let seen = self.observe(viewer);
+        let display = self.display();
+        let phrase = self.move_phrase();
+        let cx = crate::label::Context {
+            display: display.as_ref(),
+            phrase: phrase.as_deref(),
+            mover: self.current_player().unwrap_or(viewer),
+            boards: &seen.boards,
+        };
+        crate::label::present(&described.steps, &described.text, &cx).label
+    }
+
+    /// Starts keeping what the rules announce (`announce`) while a move
+    /// is played, for [`Self::announcements_for`]; a game keeps nothing
+    /// until asked, so that playouts and `simulate` pay nothing for it.
+    /// The default keeps nothing.
+    fn keep_announcements(&mut self) {}
+
+    /// What the rules announced while the last move was played (from the
+    /// move to the next decision, the automatic items after it included;
+    /// before the first move, what the start announced), each
+    /// announcement one line as `seat` reads it (a card it may not see is
+    /// `a card`). Empty unless [`Self::keep_announcements`] was called
+    /// (the default: always empty).
+    fn announcements_for(&self, seat: usize) -> Vec<String> {
+        let _ = seat;
+        Vec::new()
+    }
+
     /// Starts keeping, for every seat, which cards it has seen (see
     /// [`Self::resample`]); a game keeps nothing until asked, so that
     /// playouts pay nothing for it. Cards seen before the call are
@@ -290,6 +347,7 @@ pub fn observe_frame<S: GameState>(state: &S, player: usize) -> Observation {
                 id,
                 text: d.text,
                 steps: d.steps,
+                ..MoveView::default()
             })
             .collect()
     } else {
@@ -301,7 +359,7 @@ pub fn observe_frame<S: GameState>(state: &S, player: usize) -> Observation {
         Status::Stopped(why) => GameStatus::Stopped(why),
         Status::Failed(why) => GameStatus::Failed(why),
     };
-    Observation {
+    let mut seen = Observation {
         seat: player,
         players: state.num_players(),
         turn: turn.unwrap_or(0),
@@ -312,6 +370,13 @@ pub fn observe_frame<S: GameState>(state: &S, player: usize) -> Observation {
             scores: o.scores,
             winners: o.winners,
         }),
+        display: state.display(),
         ..Observation::default()
+    };
+    // The moves' labels, targets and cards (`crate::label`); a game with
+    // boards labels them again once its boards are in.
+    if !seen.moves.is_empty() {
+        crate::label::label_moves(&mut seen, state.move_phrase().as_deref());
     }
+    seen
 }

@@ -33,6 +33,7 @@ pub mod engine;
 pub mod fmt;
 pub mod game;
 pub mod ir;
+pub mod label;
 pub mod loading;
 pub mod lower;
 pub mod lsp;

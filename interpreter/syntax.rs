@@ -24,6 +24,9 @@ pub enum SExpr {
     Int(i64, Span),
     /// An operator such as `==`, `..` or `:`.
     Op(String, Span),
+    /// A text in double quotes, such as `"wins the trick"` (stored
+    /// without the quotes): what a display section or `announce` shows.
+    Text(String, Span),
 }
 
 impl SExpr {
@@ -34,7 +37,8 @@ impl SExpr {
             | SExpr::Name(_, s)
             | SExpr::Var(_, s)
             | SExpr::Int(_, s)
-            | SExpr::Op(_, s) => *s,
+            | SExpr::Op(_, s)
+            | SExpr::Text(_, s) => *s,
         }
     }
 
@@ -73,6 +77,7 @@ impl SExpr {
             SExpr::Var(v, _) => format!("the variable `'{v}`"),
             SExpr::Int(i, _) => format!("the number `{i}`"),
             SExpr::Op(o, _) => format!("`{o}`"),
+            SExpr::Text(t, _) => format!("the text `\"{t}\"`"),
         }
     }
 }
@@ -95,6 +100,7 @@ impl fmt::Display for SExpr {
             SExpr::Var(v, _) => write!(f, "'{v}"),
             SExpr::Int(i, _) => write!(f, "{i}"),
             SExpr::Op(o, _) => write!(f, "{o}"),
+            SExpr::Text(t, _) => write!(f, "\"{t}\""),
         }
     }
 }
@@ -153,6 +159,11 @@ fn build(pair: pest::iterators::Pair<Rule>) -> Result<SExpr, Diagnostic> {
             .map_err(|_| Diagnostic::new(span, "this number is too large")),
         Rule::name => Ok(SExpr::Name(pair.as_str().to_string(), span)),
         Rule::operator => Ok(SExpr::Op(pair.as_str().to_string(), span)),
+        Rule::text => {
+            let quoted = pair.as_str();
+            let inner = quoted.get(1..quoted.len().saturating_sub(1)).unwrap_or("");
+            Ok(SExpr::Text(inner.to_string(), span))
+        }
         _ => Err(Diagnostic::new(span, "unexpected text")),
     }
 }
@@ -183,7 +194,11 @@ fn reader_error(source: &str, e: pest::error::Error<Rule>) -> Diagnostic {
         }
         (_, Some(')')) => "this `)` closes nothing: there is one `)` too many".to_string(),
         (ErrorVariant::ParsingError { .. }, Some(c)) => {
-            format!("unexpected character `{c}`: expected `(`, `)`, a name, a number or a variable such as `'P`")
+            if c == '"' {
+                "this text is not closed: a `\"` is missing before the end of the line".to_string()
+            } else {
+                format!("unexpected character `{c}`: expected `(`, `)`, a name, a number or a variable such as `'P`")
+            }
         }
         (ErrorVariant::CustomError { message }, _) => message.clone(),
     };
@@ -193,14 +208,10 @@ fn reader_error(source: &str, e: pest::error::Error<Rule>) -> Diagnostic {
 
 fn unclosed_brackets(source: &str) -> usize {
     let mut depth: usize = 0;
-    let mut in_comment = false;
-    for c in source.chars() {
+    for (_, c) in crate::lower::brackets(source) {
         match c {
-            '\n' => in_comment = false,
-            ';' => in_comment = true,
-            '(' if !in_comment => depth += 1,
-            ')' if !in_comment => depth = depth.saturating_sub(1),
-            _ => {}
+            '(' => depth += 1,
+            _ => depth = depth.saturating_sub(1),
         }
     }
     depth
@@ -239,6 +250,14 @@ mod tests {
             "(// 7 2) (>= 1 2) (!= A B)"
         );
         assert_eq!(reads(""), "");
+        // Texts keep what is between their quotes, brackets and `;` too.
+        assert_eq!(
+            reads("(announce \"a (b); c\" 3)"),
+            "(announce \"a (b); c\" 3)"
+        );
+        assert!(matches!(&read("\"x y\"").unwrap()[0], SExpr::Text(t, _) if t == "x y"));
+        let e = read("(announce \"open)").unwrap_err();
+        assert!(e[0].message.contains("not closed"), "{}", e[0].message);
     }
 
     #[test]

@@ -207,6 +207,31 @@ impl GameState for State {
         self.start_seen();
     }
 
+    fn display(&self) -> Option<crate::observation::DisplayView> {
+        self.tabs.prog.display.as_ref().map(|d| d.view.clone())
+    }
+
+    fn move_phrase(&self) -> Option<String> {
+        let display = self.tabs.prog.display.as_ref()?;
+        let f = self.frames.last()?;
+        let choice =
+            (self.tabs.prog.choices.iter()).find(|c| c.stage == f.stage && c.pos == f.pos)?;
+        (display.phrases.iter())
+            .find(|(name, _)| *name == choice.name)
+            .map(|(_, phrase)| phrase.clone())
+    }
+
+    fn keep_announcements(&mut self) {
+        let table = self.table.get_mut();
+        if table.announced.is_none() {
+            table.announced = Some(Box::default());
+        }
+    }
+
+    fn announcements_for(&self, seat: usize) -> Vec<String> {
+        super::announce::lines_for(&self.tabs, &self.table.borrow(), seat)
+    }
+
     fn resample(&self, observer: usize, rng: &mut GameRng) -> Option<State> {
         Some(self.resampled(observer, rng))
     }
@@ -258,6 +283,11 @@ impl State {
             (viewer, &mut seen.status)
         {
             *why = view::redact(&self.tabs, &table, v, why);
+        }
+        // The labels again, the boards in (a piece placed on an empty
+        // space is told from one turned over).
+        if !seen.moves.is_empty() {
+            crate::label::label_moves(&mut seen, self.move_phrase().as_deref());
         }
         seen
     }
@@ -314,6 +344,10 @@ impl State {
     /// journaled and kept.
     #[inline(always)]
     pub(super) fn play_legal<const KEEP: bool>(&mut self, mv: &Move) -> Result<(), PlayError> {
+        // The announcements kept are the last move's.
+        if let Some(list) = self.table.get_mut().announced.as_mut() {
+            list.clear();
+        }
         // A legal move (drawn, or found in the list) that is a slot of the
         // plan is played from the plan (see `Plan::play`: the same changes,
         // draws and errors) by the machine that then runs the rules on.

@@ -54,6 +54,9 @@ pub enum Undo {
         slot: Slot,
         loc_len: usize,
     },
+    /// Announcements made (`engine/announce.rs`): how many there were
+    /// before.
+    Announced(usize),
 }
 
 impl Undo {
@@ -228,6 +231,7 @@ pub(super) fn take_back(t: &mut Table, lc: usize, u: Undo) -> bool {
             t.rng = *r;
             return true;
         }
+        Undo::Announced(len) => super::announce::take_back(t, len),
         Undo::Created {
             attrs_len,
             card_count,

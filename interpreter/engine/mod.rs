@@ -11,6 +11,7 @@
 //! closures (`compile`).
 
 mod advance;
+mod announce;
 mod batch;
 mod board;
 mod cards;

@@ -122,6 +122,9 @@ pub struct Table {
     /// What each seat has seen, when kept (`GameState::keep_seen`, see
     /// `engine/resample.rs`); brought up to date after every move.
     pub seen: Option<Box<super::resample::Seen>>,
+    /// What the rules announced since the last move began, when kept
+    /// (`GameState::keep_announcements`, see `engine/announce.rs`).
+    pub announced: Option<Box<Vec<super::announce::Announced>>>,
 }
 
 impl Clone for Table {
@@ -145,6 +148,7 @@ impl Clone for Table {
             space_index: self.space_index.clone(),
             stopped: self.stopped.clone(),
             seen: self.seen.clone(),
+            announced: self.announced.clone(),
         }
     }
 
@@ -191,6 +195,7 @@ impl Clone for Table {
         self.space_index.clone_from(&src.space_index);
         self.stopped.clone_from(&src.stopped);
         self.seen.clone_from(&src.seen);
+        self.announced.clone_from(&src.announced);
     }
 }
 
@@ -258,6 +263,7 @@ impl Table {
             space_index: Default::default(),
             stopped: None,
             seen: None,
+            announced: None,
         }
     }
 

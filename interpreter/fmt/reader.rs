@@ -7,7 +7,7 @@
 /// A list or an atom, as written.
 #[derive(Debug)]
 pub enum Node {
-    /// An atom's text (`move`, `'P`, `-1`, `..`).
+    /// An atom's text (`move`, `'P`, `-1`, `..`, `"a text"`).
     Atom(String),
     /// `( ... )`: its items and comments in order.
     List(Vec<Elem>),
@@ -212,7 +212,13 @@ impl<'a> Reader<'a> {
                 _ => 0,
             }
         };
-        let len = if rest.first() == Some(&b'\'') && word_len(1) > 0 {
+        let len = if rest.first() == Some(&b'"') {
+            // A text: to the next `"` on the line.
+            2 + rest[1..]
+                .iter()
+                .take_while(|&&c| c != b'"' && c != b'\n')
+                .count()
+        } else if rest.first() == Some(&b'\'') && word_len(1) > 0 {
             1 + word_len(1)
         } else {
             let sign = usize::from(rest.first() == Some(&b'-'));
@@ -228,7 +234,7 @@ impl<'a> Reader<'a> {
                 word_len(0)
             }
         };
-        if len == 0 {
+        if len == 0 || len > rest.len() {
             return None;
         }
         self.pos += len;

@@ -102,3 +102,13 @@ fn narrow_widths_and_long_atoms_never_fail() {
         assert_eq!(format_source(&once, width).unwrap(), once, "width {width}");
     }
 }
+
+#[test]
+fn texts_in_quotes_are_atoms() {
+    let src = "(game (display (players \"Black; first\" \"White (second)\")) ; names\n)\n";
+    let out = fmt(src);
+    assert!(out.contains("\"Black; first\""), "{out}");
+    assert!(out.contains("\"White (second)\""), "{out}");
+    assert!(out.contains("; names"), "{out}");
+    assert_eq!(fmt(&out), out);
+}

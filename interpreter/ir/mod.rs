@@ -99,6 +99,24 @@ pub struct Program {
     /// [`GroupDirs::Lit`] masks), so that each board works out how its
     /// spaces spread over them once, when it is built.
     pub group_dirs: Vec<u16>,
+    /// `(display ...)`, when the file has one: how the game looks to
+    /// people. Nothing that plays the game reads it.
+    pub display: Option<Display>,
+}
+
+/// `(display ...)`: what renderers are told
+/// ([`crate::observation::DisplayView`]: names of the players and places,
+/// how storage values and card attributes look, a card's face) and the
+/// phrases that label the moves of named choices. Play, simulation,
+/// perft and transcripts never read it.
+#[derive(Clone, Debug, Default)]
+pub struct Display {
+    /// What the observation carries as [`crate::observation::Observation::display`].
+    pub view: crate::observation::DisplayView,
+    /// `(phrase CHOICE "TEXT")`: a named choice's name and its phrase,
+    /// with `{card}`, `{from}`, `{to}`, `{at}`, `{value}` and `{player}`
+    /// filled in from a move's steps (`crate::label`).
+    pub phrases: Vec<(String, String)>,
 }
 
 /// Every direction's name, in the order of the bits of a direction mask
@@ -398,6 +416,11 @@ pub enum Action {
     /// `(require CONDITION)`: the game stops with a rules error naming the
     /// condition (at `span`) when it does not hold; otherwise nothing.
     Require(BoolExpr, Span),
+    /// `(announce PART...)`: tells the table something (a line of text
+    /// made of its parts); changes nothing, and is not even evaluated
+    /// unless the game keeps announcements
+    /// ([`crate::game::GameState::keep_announcements`]).
+    Announce(Vec<AnnouncePart>),
     /// `(create teams ...)` inside the game.
     CreateTeams(Vec<Vec<u8>>),
     /// `(create deck LOC (deck ...))`, optionally with a deck name. The
@@ -406,6 +429,18 @@ pub enum Action {
         to: CardsExpr,
         deck: std::sync::Arc<Deck>,
     },
+}
+
+/// One part of an `announce`: a text in quotes or a value.
+#[derive(Clone, Debug)]
+pub enum AnnouncePart {
+    /// `"wins the trick"`.
+    Text(String),
+    Int(IntExpr),
+    Str(StrExpr),
+    Player(PlayerExpr),
+    Team(TeamExpr),
+    Card(CardExpr),
 }
 
 /// `(deck (RANK (A, TWO)) (COLOR (RED (SUIT (HEARTS, DIAMONDS))) ...))`: the

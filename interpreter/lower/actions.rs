@@ -153,6 +153,7 @@ impl Lowerer {
                 }
                 Action::Require(self.boolean(&items[1]), items[1].span())
             }
+            "announce" => self.announce(e, items),
             "create" => self.create(e, items),
             "put" => self.put_points(e, items),
             "do" => match items {

@@ -82,13 +82,13 @@ pub(super) const EXPRESSION_WORDS: &[&str] = &[
 /// Every word that begins an action.
 pub(super) const ACTION_WORDS: &[&str] = &[
     "move", "remember", "forget", "shuffle", "set", "inc", "dec", "cycle", "turn", "repeat",
-    "create", "put", "do", "any", "all", "let", "require", "chain",
+    "create", "put", "do", "any", "all", "let", "require", "chain", "announce",
 ];
 
 /// Words of the game's structure.
 pub(super) const STRUCTURE_WORDS: &[&str] = &[
     "define", "else", "choice", "stage", "end", "setup", "scoring", "declare", "deck", "game",
-    "board", "track", "grid", "hex", "wrap",
+    "board", "track", "grid", "hex", "wrap", "display",
 ];
 
 /// The kind of a `(OWNER WORD NAME)` form.
@@ -182,7 +182,7 @@ impl Lowerer {
                 "team" => Some(ValueType::Teams),
                 _ => Some(ValueType::Str),
             },
-            SExpr::Op(..) => None,
+            SExpr::Op(..) | SExpr::Text(..) => None,
             SExpr::List(items, _) => self.kind_of_list(items),
         }
     }

@@ -230,6 +230,14 @@ impl Lowerer {
         }
     }
 
+    /// The values the decks give attribute `key`.
+    pub fn attr_values_of(&self, key: AttrId) -> Vec<Sym> {
+        self.attr_values
+            .get(key as usize)
+            .cloned()
+            .unwrap_or_default()
+    }
+
     /// The id of a deck attribute key, if some deck defines it.
     pub fn attr_key(&self, key: &str) -> Option<AttrId> {
         let sym = self.sym_map.get(key)?;

@@ -17,6 +17,7 @@ struct Parts<'e> {
     setup: Option<&'e SExpr>,
     body: Vec<&'e SExpr>,
     scoring: Option<&'e SExpr>,
+    display: Option<&'e SExpr>,
 }
 
 impl Lowerer {
@@ -99,6 +100,7 @@ impl Lowerer {
             }
         };
         self.check_unused_definitions();
+        let display = parts.display.map(|d| self.display(d));
         Program {
             boards: self.take_boards(),
             symbols: std::mem::take(&mut self.symbols),
@@ -117,6 +119,7 @@ impl Lowerer {
             scoring,
             choices: std::mem::take(&mut self.choices),
             group_dirs: std::mem::take(&mut self.group_dirs),
+            display,
         }
     }
 
@@ -133,7 +136,8 @@ impl Lowerer {
         let mut parts = Parts::default();
         let setup_at = items.iter().position(|i| i.head() == Some("setup"));
         for (i, item) in items.iter().enumerate() {
-            if parts.scoring.is_some() && item.head() != Some("scoring") {
+            let anywhere = matches!(item.head(), Some("scoring" | "display"));
+            if parts.scoring.is_some() && !anywhere {
                 self.error(
                     item.span(),
                     "nothing can follow the `(scoring ...)`: it must come last in the game",
@@ -142,6 +146,14 @@ impl Lowerer {
             match item.head() {
                 // A definition may stand anywhere among the game's items.
                 Some("define") => parts.defines.push(item),
+                // So may the display section, after the scoring too.
+                Some("display") => {
+                    if parts.display.is_some() {
+                        self.error(item.span(), "the game has a second `(display ...)`");
+                    } else {
+                        parts.display = Some(item);
+                    }
+                }
                 Some("declare") => {
                     if setup_at.is_some_and(|s| s < i) {
                         self.error(

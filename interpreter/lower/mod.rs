@@ -21,6 +21,7 @@
 //! - `collections` — generic collections and `any`/`all`/`filter` binding;
 //! - `decks` — decks, point awards, teams;
 //! - `define` — named conditions and values, written out where used;
+//! - `display` — the display section, how the game looks to people;
 //! - `boards` — boards, spaces, space collections and queries (cardboard's
 //!   extensions);
 //! - `messages` — the catalogue of error messages.
@@ -59,6 +60,7 @@ mod conditions;
 mod context;
 mod decks;
 mod define;
+pub mod display;
 mod game;
 mod lint;
 mod messages;
@@ -118,16 +120,25 @@ pub fn compile(source: &str) -> Result<Program, Vec<Diagnostic>> {
 /// stack.
 pub(crate) const MAX_DEPTH: usize = 200;
 
-/// The brackets of `text` outside `;` comments, with their byte offsets.
-fn brackets(text: &str) -> impl Iterator<Item = (usize, char)> + '_ {
+/// The brackets of `text` outside `;` comments and `"texts"`, with their
+/// byte offsets.
+pub(crate) fn brackets(text: &str) -> impl Iterator<Item = (usize, char)> + '_ {
     let mut in_comment = false;
+    let mut in_text = false;
     text.char_indices().filter(move |&(_, c)| {
         match c {
-            '\n' => in_comment = false,
-            ';' => in_comment = true,
+            '\n' => {
+                in_comment = false;
+                in_text = false;
+            }
+            '"' if !in_comment => {
+                in_text = !in_text;
+                return false;
+            }
+            ';' if !in_text => in_comment = true,
             _ => {}
         }
-        !in_comment && (c == '(' || c == ')')
+        !in_comment && !in_text && (c == '(' || c == ')')
     })
 }
 

@@ -159,7 +159,7 @@ pub async fn join<W: Write>(config: &JoinConfig, out: W) -> i32 {
                         }
                     }
                     ServerMessage::State { game, decision, to_move, observation, last } => {
-                        screen.state(to_move, &observation, last.as_ref());
+                        screen.state(to_move, &observation, last.as_deref());
                         play.offered = (!observation.moves.is_empty()).then(|| ((game, decision), observation.moves.clone()));
                         play.seen = Some(observation);
                     }

@@ -475,6 +475,7 @@ impl<'a> Machine<'a> {
                 self.actions += 1;
                 self.log(|_| Step::Pass);
             }
+            Action::Announce(parts) => self.announce(parts),
             Action::CreateTeams(teams) => {
                 self.actions += 1;
                 self.record(|t| Undo::Teams(t.teams.clone(), t.team_of.clone()));

@@ -6,6 +6,7 @@
 mod actions;
 mod boards;
 mod decks;
+mod display;
 mod expressions;
 mod space_sets;
 mod space_values;

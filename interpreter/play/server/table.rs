@@ -442,19 +442,25 @@ impl<R: Ruleset> Table<R> {
         // is played: the mover reads it as it was offered (the text of
         // its command).
         let state = running.game.state();
-        let seen: Vec<Option<Described>> = (0..self.players)
+        let seen: Vec<Option<(Described, String)>> = (0..self.players)
             .map(|s| {
                 let connected = self.seats[s].conn.is_some();
                 connected.then(|| match s == mover {
                     true => {
                         let offered = state.moves_described_for(std::slice::from_ref(mv), s);
-                        let steps = offered.into_iter().next().unwrap_or_default().steps;
-                        Described {
+                        let offered = offered.into_iter().next().unwrap_or_default();
+                        let label = state.label_of(&offered, s);
+                        let described = Described {
                             text: command.mv.clone(),
-                            steps,
-                        }
+                            steps: offered.steps,
+                        };
+                        (described, label)
                     }
-                    false => state.move_described_seen_by(mv, s),
+                    false => {
+                        let described = state.move_described_seen_by(mv, s);
+                        let label = state.label_of(&described, s);
+                        (described, label)
+                    }
                 })
             })
             .collect();
@@ -468,25 +474,31 @@ impl<R: Ruleset> Table<R> {
     }
 
     /// Tells every seat the game after `mover` played (`seen`: the move's
-    /// text as each connected seat may see it).
-    fn after_move(&mut self, mover: usize, computer: bool, seen: Vec<Option<Described>>) {
+    /// text and label as each connected seat may see it).
+    fn after_move(&mut self, mover: usize, computer: bool, seen: Vec<Option<(Described, String)>>) {
         let Some(running) = &self.running else {
             return;
         };
         let decision = running.game.decision() - 1;
         let mut messages = Vec::new();
         for (seat, described) in seen.into_iter().enumerate() {
-            let Some(Described { text, steps }) = described else {
+            let Some((Described { text, steps }, label)) = described else {
                 continue;
             };
+            let announcements = running.game.state().announcements_for(seat);
             let played = Played {
                 decision,
                 seat: mover,
                 text,
                 computer,
                 steps,
+                label,
+                announcements,
             };
-            messages.push((seat, self.state_message(running, seat, Some(played))));
+            messages.push((
+                seat,
+                self.state_message(running, seat, Some(Box::new(played))),
+            ));
         }
         for (seat, message) in messages {
             self.send(seat, &message);
@@ -498,7 +510,7 @@ impl<R: Ruleset> Table<R> {
         &self,
         running: &Running<R::State>,
         seat: usize,
-        last: Option<Played>,
+        last: Option<Box<Played>>,
     ) -> ServerMessage {
         let state = running.game.state();
         let mut observation = state.observe(seat);
@@ -662,6 +674,7 @@ impl<R: Ruleset> Table<R> {
                 if self.computer.any_ismcts() {
                     state.keep_seen();
                 }
+                state.keep_announcements();
                 let running = Running {
                     game: CommandedGame::new(state),
                     seed,
