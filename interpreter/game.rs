@@ -281,6 +281,7 @@ pub fn observe_frame<S: GameState>(state: &S, player: usize) -> Observation {
                 id,
                 text: d.text,
                 steps: d.steps,
+                ..MoveView::default()
             })
             .collect()
     } else {

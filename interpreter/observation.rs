@@ -67,6 +67,62 @@ pub struct Observation {
     /// Scores and winners, once the game finished.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<OutcomeView>,
+    /// How the rules file asks things to be drawn (its display section),
+    /// absent when it has none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub display: Option<DisplayView>,
+}
+
+/// The display section of a rules file, as renderers read it: names for
+/// the players and places, how storage values and card attributes look,
+/// which attributes a card's face shows. Every part is optional; a
+/// renderer falls back to its defaults for what is missing or unknown.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DisplayView {
+    /// The players' names, seat 0 first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub players: Vec<String>,
+    /// A location's name to the name shown for it.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub places: BTreeMap<String, String>,
+    /// A storage's name, then its value (as text), to its appearance.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub storages: BTreeMap<String, BTreeMap<String, Appearance>>,
+    /// A card attribute's key, then its value, to its appearance.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub attributes: BTreeMap<String, BTreeMap<String, Appearance>>,
+    /// Which attributes a card's face shows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card: Option<CardFaceView>,
+}
+
+/// How one value looks: a piece of a shape and colour, a symbol, a short
+/// label (each optional).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Appearance {
+    /// `disc`, `square`, `ring`, `cross`, `star` or `triangle`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub piece: Option<String>,
+    /// A colour of the named palette, or `seat0`..`seat7`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub color: Option<String>,
+    /// A short symbol (one grapheme or two).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub symbol: Option<String>,
+    /// A short label.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
+}
+
+/// The attributes a card's face shows in its corner and its centre.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardFaceView {
+    /// The attribute key shown in the corner.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub corner: Option<String>,
+    /// The attribute key shown in the centre.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub center: Option<String>,
 }
 
 /// Where the game stands.
@@ -210,6 +266,17 @@ pub struct MoveView {
     /// that gives no steps.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub steps: Vec<crate::step::Step>,
+    /// The move as a person reads it, short (empty when the engine gives
+    /// none: a renderer shows the text).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub label: String,
+    /// Where the move acts first (the space it places on, the location a
+    /// card it plays leaves), when it has such a place.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<crate::step::Place>,
+    /// The card it plays, when it plays one the seat may see.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card: Option<CardView>,
 }
 
 /// The result of a finished game.

@@ -395,10 +395,10 @@ fn boards_drawn_as_text() {
     };
     let expected = format!(
         "GRID (3 x 4 grid):
-     0   1   2   3
-  0  ?   .   .   .
-  1  .   .   R0< .
-  2  .   .   .   {short}
+    A   B   C   D
+ 1  ?   .   .   .
+ 2  .   .   R0< .
+ 3  .   .   .   {short}
   ({short} = {stone})
 "
     );

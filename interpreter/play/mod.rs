@@ -61,6 +61,12 @@ pub struct PlayOptions {
     /// What a saved record says besides its commands: the rules, the
     /// seed, the settings, the seats, the position started from.
     pub record: GameRecord,
+    /// Play a person's forced move (their decision has one legal move)
+    /// for them, after [`PlayOptions::forced_pause`] (`play` does unless
+    /// `--no-auto-forced`).
+    pub auto_forced: bool,
+    /// How long a forced move shows before it plays itself.
+    pub forced_pause: std::time::Duration,
 }
 
 /// How a game at the terminal ended.
@@ -330,6 +336,19 @@ where
     let seen = state.observe(seat);
     term.put(&format!("\n{}", screen::draw(&seen)))?;
     let legal = state.legal_moves();
+    if let ([mv], [view], true) = (legal.as_slice(), seen.moves.as_slice(), options.auto_forced) {
+        // A forced move plays itself.
+        term.put(&format!(
+            "your only move, played for you: {}\n",
+            screen::move_words(view)
+        ))?;
+        std::thread::sleep(options.forced_pause);
+        let command = Command {
+            decision: game.game.decision(),
+            mv: view.text.clone(),
+        };
+        return Ok(Asked::Move(mv.clone(), command));
+    }
     loop {
         term.put(&format!("p{seat}> "))?;
         let Some(line) = term.line()? else {

@@ -148,6 +148,13 @@ pub struct Played {
     /// the text writes `a card` is absent).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub steps: Vec<Step>,
+    /// The move as the receiving seat reads it, short (empty when the
+    /// server gives none: a client shows the text).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub label: String,
+    /// What the rules announced while it was played.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub announcements: Vec<String>,
 }
 
 /// How a game ended.
@@ -209,7 +216,7 @@ pub enum ServerMessage {
         observation: Box<Observation>,
         /// The move just played, as the receiver may know it.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        last: Option<Played>,
+        last: Option<Box<Played>>,
     },
     /// The command was played.
     Accepted {

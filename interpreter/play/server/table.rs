@@ -485,6 +485,8 @@ impl<R: Ruleset> Table<R> {
                 text,
                 computer,
                 steps,
+                label: String::new(),
+                announcements: Vec::new(),
             };
             messages.push((seat, self.state_message(running, seat, Some(played))));
         }
@@ -511,7 +513,7 @@ impl<R: Ruleset> Table<R> {
             decision: running.game.decision(),
             to_move: state.current_player(),
             observation: Box::new(observation),
-            last,
+            last: last.map(Box::new),
         }
     }
 
