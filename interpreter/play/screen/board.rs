@@ -6,7 +6,7 @@
 
 use super::names::{appearance_text, card_text, column_letters, coordinates, place_name};
 use super::names::{storage_look, DEFAULT_GLYPHS};
-use super::pile;
+use super::{pile, wrap, WIDTH};
 use crate::observation::{BoardView, Observation, SpaceView, StorageValue, StorageView};
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -28,6 +28,9 @@ const DIRECTIONS: [(&str, char); 10] = [
 /// The widest map drawn (columns and rows); a larger board is drawn up
 /// to it.
 const MAX_SIDE: u32 = 200;
+/// A storage held by more spaces than this is drawn as a map of its own
+/// rather than space by space.
+const LAYER_SPACES: usize = 6;
 
 /// A board as text: a track as a list of its spaces with what lies on
 /// them; a grid (or hex board, each row shifted half a cell) as a map
@@ -53,32 +56,96 @@ pub fn draw_board(board: &BoardView, seen: &Observation) -> String {
                 .map(|l| format!("{} {}", place_name(seen, &l.name), pile(l, seen)))
                 .chain(space.contents.storages.iter().filter_map(storage_word))
                 .collect();
-            let _ = writeln!(out, "  {:>3}: {}", space.col, piles.join(" | "));
+            let first = format!("  {:>3}: ", space.col);
+            out.push_str(&wrap(&piles.join(" | "), WIDTH, &first, "       "));
         }
         return out;
     }
-    let _ = writeln!(
-        out,
+    let title = format!(
         "{} ({} x {} {}{wraps}):",
         board.name, board.rows, board.cols, board.shape
     );
     let facings = facings(seen);
     let mut labels = Labels::default();
+    let layers = layers(board, seen);
     let mut cells: HashMap<(u32, u32), String> = HashMap::new();
     let mut rest: Vec<String> = Vec::new();
+    let mut maps: Vec<Vec<String>> = Vec::new();
     for space in &board.spaces {
-        let (cell, others) = mark(space, seen, &facings, &mut labels);
+        let (cell, others) = mark(space, seen, &facings, &mut labels, &layers);
         if let Some(cell) = cell {
             cells.insert((space.row, space.col), cell);
         }
         if !others.is_empty() {
-            rest.push(format!(
-                "  {}: {}",
-                coordinates(space.row, space.col),
-                others.join(" | ")
-            ));
+            let first = format!("  {}: ", coordinates(space.row, space.col));
+            rest.push(wrap(&others.join(" | "), WIDTH, &first, "      "));
         }
     }
+    maps.push(map(board, &cells, &title));
+    // A storage many spaces hold: a map of its own beside the board.
+    let mut values = Labels::default();
+    for name in &layers {
+        let mut layer: HashMap<(u32, u32), String> = HashMap::new();
+        for space in &board.spaces {
+            let held = space.contents.storages.iter().find(|s| &s.name == name);
+            if let Some(s) = held {
+                let cell = match &s.value {
+                    StorageValue::Int(v) => v.to_string(),
+                    StorageValue::Text(v) => values.of(v, v),
+                    StorageValue::Points(_) => continue,
+                };
+                layer.insert((space.row, space.col), cell);
+            }
+        }
+        maps.push(map(board, &layer, &format!("{name}:")));
+    }
+    out.push_str(&beside(&maps, WIDTH));
+    for lines in rest {
+        out.push_str(&lines);
+    }
+    let legend = labels.legend();
+    if !legend.is_empty() {
+        out.push_str(&wrap(&format!("({legend})"), WIDTH, "  ", "   "));
+    }
+    let legend = values.legend();
+    if !legend.is_empty() {
+        out.push_str(&wrap(&format!("({legend})"), WIDTH, "  ", "   "));
+    }
+    out
+}
+
+/// The names of the integer and string storages held by more spaces of
+/// `board` than [`LAYER_SPACES`], each drawn as a map of its own, but for
+/// those drawn as pieces (every value has a piece and no space holding
+/// one has cards).
+fn layers(board: &BoardView, seen: &Observation) -> Vec<String> {
+    // Name, spaces holding it, whether it is drawn as pieces.
+    let mut counts: Vec<(String, usize, bool)> = Vec::new();
+    for space in &board.spaces {
+        let bare = space.contents.locations.is_empty();
+        for s in &space.contents.storages {
+            if matches!(s.value, StorageValue::Points(_)) {
+                continue;
+            }
+            let pieces = bare && piece(s, seen).is_some();
+            match counts.iter_mut().find(|(n, _, _)| *n == s.name) {
+                Some((_, k, p)) => {
+                    *k += 1;
+                    *p &= pieces;
+                }
+                None => counts.push((s.name.clone(), 1, pieces)),
+            }
+        }
+    }
+    (counts.into_iter())
+        .filter(|(_, k, pieces)| *k > LAYER_SPACES && !pieces)
+        .map(|(n, _, _)| n)
+        .collect()
+}
+
+/// A map of `board` with coordinates, `cells` drawn on it (`.` where
+/// none), titled `title`, as lines.
+fn map(board: &BoardView, cells: &HashMap<(u32, u32), String>, title: &str) -> Vec<String> {
     let mut width = cells
         .values()
         .map(|c| c.chars().count())
@@ -93,32 +160,60 @@ pub fn draw_board(board: &BoardView, seen: &Observation) -> String {
     let rows = board.rows.min(MAX_SIDE);
     let cols = board.cols.min(MAX_SIDE);
     let margin = (rows as u64).to_string().len().max(2) + 2;
-    let _ = write!(out, "{:margin$}", "");
+    let mut lines = vec![title.to_string()];
+    let mut head = " ".repeat(margin);
     for c in 0..cols {
-        let _ = write!(out, "{:<width$}", column_letters(c));
+        let _ = write!(head, "{:<width$}", column_letters(c));
     }
-    out.truncate(out.trim_end().len());
-    out.push('\n');
+    lines.push(head.trim_end().to_string());
     for r in 0..rows {
         let shift = if board.shape == "hex" {
             " ".repeat(r as usize * width / 2)
         } else {
             String::new()
         };
-        let _ = write!(out, "{:>w$}  {shift}", r as u64 + 1, w = margin - 2);
+        let mut line = format!("{:>w$}  {shift}", r as u64 + 1, w = margin - 2);
         for c in 0..cols {
             let cell = cells.get(&(r, c)).map_or(".", String::as_str);
-            let _ = write!(out, "{cell:<width$}");
+            let _ = write!(line, "{cell:<width$}");
         }
-        out.truncate(out.trim_end().len());
-        out.push('\n');
+        lines.push(line.trim_end().to_string());
     }
-    for line in rest {
-        let _ = writeln!(out, "{line}");
-    }
-    let legend = labels.legend();
-    if !legend.is_empty() {
-        let _ = writeln!(out, "  ({legend})");
+    lines
+}
+
+/// Blocks of lines side by side, as many a row as fit in `width`
+/// columns, rows of blocks one under the other.
+fn beside(blocks: &[Vec<String>], width: usize) -> String {
+    let mut out = String::new();
+    let widest = |b: &Vec<String>| b.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    let mut i = 0;
+    while i < blocks.len() {
+        let mut row = vec![i];
+        let mut used = widest(&blocks[i]);
+        while let Some(next) = blocks.get(row.len() + i) {
+            if used + 3 + widest(next) > width {
+                break;
+            }
+            used += 3 + widest(next);
+            row.push(row.len() + i);
+        }
+        let height = row.iter().map(|&k| blocks[k].len()).max().unwrap_or(0);
+        for line in 0..height {
+            let mut text = String::new();
+            for (n, &k) in row.iter().enumerate() {
+                let part = blocks[k].get(line).map_or("", String::as_str);
+                if n + 1 < row.len() {
+                    let w = widest(&blocks[k]) + 3;
+                    let _ = write!(text, "{part:<w$}");
+                } else {
+                    text.push_str(part);
+                }
+            }
+            out.push_str(text.trim_end());
+            out.push('\n');
+        }
+        i += row.len();
     }
     out
 }
@@ -130,6 +225,7 @@ fn mark(
     seen: &Observation,
     facings: &HashMap<&str, char>,
     labels: &mut Labels,
+    layers: &[String],
 ) -> (Option<String>, Vec<String>) {
     let contents = &space.contents;
     let mut others = Vec::new();
@@ -156,13 +252,15 @@ fn mark(
         others.push(format!("{} {}", place_name(seen, &l.name), pile(l, seen)));
     }
     for s in &contents.storages {
-        if cell.is_none() {
+        if cell.is_none() && !layers.contains(&s.name) {
             if let Some(piece) = piece(s, seen) {
                 cell = Some(labels.of(&piece, &format!("{} {}", s.name, value_text(s))));
                 continue;
             }
         }
-        others.extend(storage_word(s));
+        if !layers.contains(&s.name) {
+            others.extend(storage_word(s));
+        }
     }
     (cell, others)
 }

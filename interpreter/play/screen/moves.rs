@@ -49,9 +49,9 @@ pub fn wrap(text: &str, width: usize, first: &str, indent: &str) -> String {
 }
 
 /// `text` cut to at most `width` characters between words, `…` marking a
-/// cut; a move's text is first cut after its first step (`; then`).
+/// cut; a move's text is first cut after its first step (`;`).
 fn cut(text: &str, width: usize) -> String {
-    let (head, more) = match text.split_once("; then ") {
+    let (head, more) = match text.split_once("; ") {
         Some((head, _)) => (head, true),
         None => (text, false),
     };
