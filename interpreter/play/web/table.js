@@ -488,8 +488,13 @@ const CardTable = (() => {
         g.append(svg('circle', {
           class: 'piece', cx, cy, r: size * r, fill: colour, 'data-name': card.name, 'data-loc': loc.name,
         }));
-        const label = card.name.length <= 4 ? card.name : card.name.split('-').map((p) => p[0]).join('');
-        if (!namedColour(card.name.split('-')[0])) {
+        const parts = card.name.split('-');
+        // A piece named by its colour is that colour; the rest of its name
+        // (a man or a king...) as initials on it.
+        const named = namedColour(parts[0]);
+        const label = named ? parts.slice(1).map((p) => p[0]).join('')
+          : card.name.length <= 4 ? card.name : parts.map((p) => p[0]).join('');
+        if (label) {
           g.append(svg('text', {
             class: 'piece-label', x: cx, y: cy + size * r * 0.25, fill: isLight(colour) ? '#222' : '#fff',
             'font-size': size * r * 0.75, text: label,
