@@ -262,3 +262,109 @@ async fn every_game_and_example_is_drawn_whole_at_its_start_middle_and_end() {
     server.abort();
     let _ = server.await;
 }
+
+/// An observation with what the engine gives when it can: move labels and
+/// targets, and a display section (names, looks of values and cards).
+const WITH_DISPLAY: &str = r#"{
+  "seat": 0, "players": 2, "turn": 0, "decision": 4,
+  "status": {"state": "running"},
+  "owners": [
+    {"owner": "p0", "locations": [{"name": "HAND", "kind": "iloc", "count": 1,
+      "cards": [{"name": "ACE-HEARTS", "attrs": {"RANK": "ACE", "SUIT": "HEARTS"}}]}]}
+  ],
+  "boards": [{"name": "BOARD", "shape": "grid", "rows": 3, "cols": 3, "spaces": [
+    {"row": 0, "col": 2, "owner": "BOARD[0,2]", "storages": [{"kind": "sto", "name": "DISC", "value": 2}]},
+    {"row": 1, "col": 1, "owner": "BOARD[1,1]", "storages": [{"kind": "sto", "name": "DISC", "value": 1}]}
+  ]}],
+  "moves": [
+    {"id": 0, "text": "BOARD[0,2] DISC = 1; BOARD[1,2] DISC = 1", "label": "DISC at C2",
+     "steps": [{"action": "set", "storage": {"owner": "BOARD[0,2]", "kind": "sto", "name": "DISC",
+                "space": {"board": "BOARD", "row": 0, "col": 2}}, "value": 1}],
+     "target": {"owner": "BOARD[1,2]", "location": "DISC", "kind": "vloc",
+                "space": {"board": "BOARD", "row": 1, "col": 2}}},
+    {"id": 1, "text": "move ACE-HEARTS p0 HAND -> game PILE", "label": "A♥ -> Pile",
+     "target": {"owner": "p0", "location": "HAND", "kind": "iloc"},
+     "card": {"name": "ACE-HEARTS", "attrs": {"RANK": "ACE", "SUIT": "HEARTS"}}}
+  ],
+  "display": {
+    "players": ["Black", "White"],
+    "places": {"HAND": "Hand"},
+    "storages": {"DISC": {"1": {"piece": "disc", "color": "black"}, "2": {"piece": "square", "color": "white", "symbol": "W"}}},
+    "attributes": {"SUIT": {"HEARTS": {"symbol": "♥", "color": "red"}}, "RANK": {"ACE": {"label": "A"}}},
+    "card": {"corner": "RANK", "center": "SUIT"}
+  }
+}"#;
+
+/// What the page makes of [`WITH_DISPLAY`], read from its DOM, and where
+/// its moves are clicked.
+const READ_DISPLAY: &str = r#"(() => {
+  const t = document.getElementById('table');
+  const piece = (space) => t.querySelector(`[data-space="${space}"] .storage-piece`);
+  const face = t.querySelector('.card.face');
+  const obs = OBS;
+  const ids = (target) => CardTable.movesNaming(obs.moves, target).map((m) => m.id);
+  return {
+    one: [piece('BOARD[1,1]').tagName, piece('BOARD[1,1]').getAttribute('fill')],
+    two: [piece('BOARD[0,2]').tagName, t.querySelector('[data-space="BOARD[0,2]"] .piece-label').textContent],
+    centre: face.querySelector('.centre').textContent,
+    corner: face.querySelector('.corner').textContent,
+    colour: getComputedStyle(face).color,
+    owner: t.querySelector('[data-owner-panel="p0"] .owner-name').textContent,
+    place: t.querySelector('.location-name').textContent,
+    at_c2: ids({ space: 'BOARD[1,2]' }),
+    at_c1: ids({ space: 'BOARD[0,2]' }),
+    at_card: ids({ card: 'ACE-HEARTS', owner: 'p0', loc: 'HAND' }),
+    coords: [...t.querySelectorAll('svg.board .coord')].map((n) => n.textContent).join(' '),
+  };
+})()"#;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_display_section_and_move_targets_are_used_when_given() {
+    let Some(mut browser) = Browser::launch("web_drawing display").await else {
+        return;
+    };
+    let (ws, server) = net::start(net::shipped("agram.rcy"), ServeConfig::new("agram.rcy")).await;
+    let base = ws
+        .strip_suffix("ws")
+        .expect("a /ws URL")
+        .replacen("ws://", "http://", 1);
+    let page = browser.open(&base, "display").await;
+    browser
+        .wait_for(&page, "typeof CardTable === 'object'", "the page's script")
+        .await;
+    let draw = format!(
+        "(() => {{ for (let i = 1; i < 10000; i++) clearInterval(i); \
+         for (const id of ['lobby', 'end', 'choose']) document.getElementById(id).hidden = true; \
+         document.getElementById('game').hidden = false; \
+         document.getElementById('title').textContent = 'a display section'; \
+         CardTable.draw(document.getElementById('table'), {WITH_DISPLAY}, {{}}); return true; }})()"
+    );
+    browser.eval(&page, &draw).await;
+    let shown = browser
+        .eval(&page, &READ_DISPLAY.replace("OBS", WITH_DISPLAY))
+        .await;
+    let screens = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/screens");
+    std::fs::create_dir_all(&screens).expect("target/screens is made");
+    browser
+        .screenshot(&page, &screens.join("display-section.png"))
+        .await;
+    drop(browser);
+    server.abort();
+    let _ = server.await;
+    assert_eq!(
+        shown["one"],
+        serde_json::json!(["circle", "#222"]),
+        "{shown}"
+    );
+    assert_eq!(shown["two"], serde_json::json!(["rect", "W"]), "{shown}");
+    assert_eq!(shown["centre"], "♥", "{shown}");
+    assert_eq!(shown["corner"], "A♥", "{shown}");
+    assert_eq!(shown["colour"], "rgb(192, 57, 43)", "{shown}");
+    assert!(text(&shown["owner"]).starts_with("p0 Black"), "{shown}");
+    assert_eq!(shown["place"], "Hand (1)", "{shown}");
+    // A move is clicked at its target only, not where its first step acts.
+    assert_eq!(shown["at_c2"], serde_json::json!([0]), "{shown}");
+    assert_eq!(shown["at_c1"], serde_json::json!([]), "{shown}");
+    assert_eq!(shown["at_card"], serde_json::json!([1]), "{shown}");
+    assert_eq!(shown["coords"], "A B C 1 2 3", "{shown}");
+}

@@ -34,6 +34,9 @@ mod board;
 mod moves;
 pub mod names;
 
+#[cfg(test)]
+mod tests;
+
 pub use board::draw_board;
 pub use moves::{draw_moves, draw_moves_in_full, move_words, wrap, WIDTH};
 
