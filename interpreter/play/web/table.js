@@ -305,7 +305,7 @@ const CardTable = (() => {
     }
     // A card painted in the colour it names shows its name small.
     const middle = painted ? card.name : centre;
-    node.append(el('span', { class: `centre${String(middle).length > 3 ? ' long' : ''}`, text: middle }));
+    node.append(el('span', { class: `centre${painted || String(middle).length > 3 ? ' long' : ''}`, text: middle }));
     if (count > 1) node.append(el('b', { class: 'count', text: `×${count}` }));
     return node;
   }
