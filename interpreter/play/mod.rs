@@ -259,11 +259,9 @@ where
             }
         };
         if game.people.is_empty() {
-            term.put(&format!(
-                "p{seat} ({}): {}\n",
-                game.kinds[seat],
-                game.game.state().move_to_text(&mv)
-            ))?;
+            let first = format!("p{seat} ({}): ", game.kinds[seat]);
+            let text = game.game.state().move_to_text(&mv);
+            term.put(&screen::wrap(&text, screen::WIDTH, &first, "    "))?;
         }
         if let Err(e) = game.play(&mv, command) {
             // A rules error: the game is Failed, told below.
@@ -419,10 +417,11 @@ fn tell_news<S: GameState, R: BufRead, W: Write>(
 ) -> io::Result<()> {
     let news = std::mem::take(&mut game.told[seat]);
     if !news.is_empty() {
-        term.put(&format!(
-            "\nsince your last turn:\n  {}\n",
-            news.join("\n  ")
-        ))?;
+        // Each move on lines of its own, broken between words.
+        let lines: String = (news.iter())
+            .map(|n| screen::wrap(n, screen::WIDTH, "  ", "      "))
+            .collect();
+        term.put(&format!("\nsince your last turn:\n{lines}"))?;
     }
     Ok(())
 }
