@@ -7,7 +7,10 @@
 //! cleared and the next one asked to take it before their hand is shown.
 //! Computer seats (`random`, `mcts:N`, `ismcts:N`: [`Seats::player`])
 //! play on their own; what anyone did is told to each person as far as
-//! they may see it ([`GameState::move_to_text_seen_by`]). At the end: the
+//! they may see it ([`GameState::move_to_text_seen_by`]; by the move's
+//! label when they see all the mover sees of it). A forced move (one
+//! legal move) plays itself unless [`PlayOptions::auto_forced`] is off
+//! (`--no-auto-forced`). At the end: the
 //! scores and winners, and the moves or the position saved on request.
 //!
 //! Every move is played as a command ([`crate::command`]: the decision it
@@ -289,16 +292,36 @@ struct Game<S: GameState> {
 
 impl<S: GameState> Game<S> {
     /// Plays `mv` (the move of `command`) for the current player, telling
-    /// each person of it as they may see it.
+    /// each person of it as they may see it: by its label when they see
+    /// all the mover sees of it (its text the same for both), else by its
+    /// text as they see it.
     fn play(&mut self, mv: &S::Move, command: Command) -> Result<(), CommandError> {
         let state = self.game.state();
         let mover = state.current_player().unwrap_or(0);
         let kind = self.kinds.get(mover).copied().unwrap_or(SeatKind::Random);
-        for &p in &self.people {
-            if p != mover {
-                let seen = state.move_to_text_seen_by(mv, p);
-                self.told[p].push(format!("p{mover} ({kind}): {seen}"));
+        let told: Vec<usize> = self
+            .people
+            .iter()
+            .copied()
+            .filter(|&p| p != mover)
+            .collect();
+        let label = match told.is_empty() {
+            true => None,
+            false => {
+                let at = state.legal_moves().iter().position(|m| m == mv);
+                let seen = state.observe(mover);
+                (at.and_then(|i| seen.moves.get(i)))
+                    .filter(|v| !v.label.is_empty())
+                    .map(|v| (v.text.clone(), v.label.clone()))
             }
+        };
+        for p in told {
+            let seen = state.move_to_text_seen_by(mv, p);
+            let words = match &label {
+                Some((text, label)) if *text == seen => label.clone(),
+                _ => seen,
+            };
+            self.told[p].push(format!("p{mover} ({kind}): {words}"));
         }
         self.game.apply(mv, command)
     }
