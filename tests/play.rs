@@ -395,10 +395,10 @@ fn boards_drawn_as_text() {
     };
     let expected = format!(
         "GRID (3 x 4 grid):
-     0   1   2   3
-  0  ?   .   .   .
-  1  .   .   R0< .
-  2  .   .   .   {short}
+    A   B   C   D
+ 1  ?   .   .   .
+ 2  .   .   R0< .
+ 3  .   .   .   {short}
   ({short} = {stone})
 "
     );
@@ -413,4 +413,26 @@ fn boards_drawn_as_text() {
         lane,
         format!("LANE (a track of 5):\n    3: PIECE {other}\n")
     );
+}
+
+/// A forced move (one card left in the hand) plays itself: one line typed
+/// plays the whole game of two cards; with `--no-auto-forced` it is asked
+/// for, and the input ends before it.
+#[test]
+fn a_forced_move_plays_itself_unless_asked_not_to() {
+    let rules = file("forced.rcy", HANDS);
+    let args = [rules.as_str(), "--seats", "human,random", "--seed", "4"];
+    let (code, out, err) = play(&args, "0\n");
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert_eq!(
+        out.matches("your only move, played for you: move ").count(),
+        1,
+        "{out}"
+    );
+    assert!(out.contains("Winners: "), "{out}");
+    let asked = [&args[..], &["--no-auto-forced"]].concat();
+    let (code, out, _) = play(&asked, "0\n");
+    assert_eq!(code, 3, "{out}");
+    assert!(!out.contains("played for you"), "{out}");
+    assert_eq!(out.matches("p0> ").count(), 2, "{out}");
 }

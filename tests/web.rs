@@ -188,6 +188,14 @@ async fn play_to_the_end(browser: &mut Browser, seats: &mut [BrowserSeat], seed:
             let choosable = look["choosable"].as_u64().unwrap_or(0) as usize;
             if look["narrowed"] == json!(true) || choosable == 0 || below(&mut rng, 4) == 0 {
                 let pick = below(&mut rng, moves);
+                // A long list is folded away when the table can be
+                // clicked: unfolded first.
+                browser
+                    .eval(
+                        &seat.page,
+                        "(() => { for (const d of document.querySelectorAll('details.moves-fold')) d.open = true; return true; })()",
+                    )
+                    .await;
                 browser.click(&seat.page, "#moves button.move", pick).await;
             } else {
                 let pick = below(&mut rng, choosable);

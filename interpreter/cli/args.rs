@@ -177,6 +177,11 @@ At the prompt, `help` lists the commands (look, save FILE, transcript FILE, quit
         /// (docs/positions.md; it holds every hidden card).
         #[arg(long, value_name = "POS")]
         save: Option<PathBuf>,
+        /// Ask for a forced move (a decision with one legal move) as for
+        /// any other; without it, such a move plays itself after a short
+        /// pause.
+        #[arg(long)]
+        no_auto_forced: bool,
     },
     /// Play many games with random players and report how they went: who
     /// wins, how long games last, how many moves a player has to choose from.

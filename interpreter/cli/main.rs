@@ -157,6 +157,7 @@ fn command(command: Command, out: &mut Output<Stdout>) -> i32 {
             record_game,
             transcript,
             save,
+            no_auto_forced,
         } => with_rules(&file, game.limits(), |rules| {
             let replay = match &moves {
                 None => None,
@@ -207,6 +208,14 @@ fn command(command: Command, out: &mut Output<Stdout>) -> i32 {
                 transcript: transcript.clone(),
                 save: save.clone(),
                 clear: std::io::stdout().is_terminal(),
+                auto_forced: !no_auto_forced,
+                forced_pause: std::time::Duration::from_millis(
+                    if std::io::stdout().is_terminal() {
+                        700
+                    } else {
+                        0
+                    },
+                ),
             };
             let mut term = Terminal {
                 input: std::io::stdin().lock(),

@@ -8,7 +8,10 @@
 //! shown a game says that it has not started). At the end of the input the
 //! client plays the lines it still holds and leaves when it is asked for a
 //! move it has no line for (or when the server says goodbye). `--token`
-//! takes a seat back after a dropped connection.
+//! takes a seat back after a dropped connection. A forced move (one legal
+//! move) plays itself after a short pause unless `--no-auto-forced`; what
+//! the others played is told by its label, with what the rules announced;
+//! the result is told once, by the server's `end` message.
 
 use crate::observation::{MoveView, Observation};
 use crate::play::protocol::{
@@ -25,7 +28,7 @@ use tokio_tungstenite::tungstenite::Message;
 const HELP: &str = "\
 Type the number of a move, or (part of) its words: `3`, `move CLUBS-TEN`.
 Commands:
-  look   every pile and storage in full
+  look   every pile and storage in full, and every move's whole text
   help   this help
   quit   leave the game (your seat waits for you: join again with --token)";
 
@@ -46,6 +49,11 @@ pub struct JoinConfig {
     pub table: Option<usize>,
     /// A reconnection token: take back that seat.
     pub token: Option<String>,
+    /// Play a forced move (one legal move) without asking, after
+    /// `forced_pause`.
+    pub auto_forced: bool,
+    /// How long a forced move shows before it plays itself.
+    pub forced_pause: std::time::Duration,
 }
 
 /// What the client shows: the screen of a seat.
@@ -60,22 +68,42 @@ impl<W: Write> Screen<W> {
         let _ = self.out.flush();
     }
 
-    /// Draws a `state` message: what was just played, then the screen of
-    /// `cardboard play` ([`screen::draw`]: the seat's side of the game, its
-    /// numbered moves when it must decide).
-    fn state(&mut self, to_move: Option<usize>, observation: &Observation, last: Option<&Played>) {
+    /// Draws a `state` message: what was just played (its label, else its
+    /// text, and what the rules announced), then the screen of `cardboard
+    /// play` without the result, which the `end` message tells
+    /// ([`screen::draw_game`]: the seat's side of the game, its numbered
+    /// moves when it must decide).
+    fn state(
+        &mut self,
+        to_move: Option<usize>,
+        observation: &Observation,
+        last: Option<&Played>,
+        auto_forced: bool,
+    ) {
         if let Some(last) = last {
+            let words = if last.label.is_empty() {
+                &last.text
+            } else {
+                &last.label
+            };
             if Some(last.seat) != self.seat {
                 let who = if last.computer {
                     " (the computer, for them)"
                 } else {
                     ""
                 };
-                self.line(&format!("player {}{who} played: {}", last.seat, last.text));
+                let first = format!("player {}{who} played: ", last.seat);
+                let text = screen::wrap(words, screen::WIDTH, &first, "    ");
+                self.line(text.trim_end());
+            }
+            for said in &last.announcements {
+                self.line(screen::wrap(said, screen::WIDTH, "  » ", "    ").trim_end());
             }
         }
-        self.line(&format!("\n{}", screen::draw(observation).trim_end()));
-        if !observation.moves.is_empty() {
+        self.line(&format!("\n{}", screen::draw_game(observation).trim_end()));
+        if observation.moves.len() == 1 && auto_forced {
+            // Played by `Typed::answer`, without a prompt.
+        } else if !observation.moves.is_empty() {
             let _ = write!(self.out, "your move (number or text)> ");
             let _ = self.out.flush();
         } else if let Some(p) = to_move {
@@ -120,7 +148,11 @@ pub async fn join<W: Write>(config: &JoinConfig, out: W) -> i32 {
     let mut keyboard = BufReader::new(tokio::io::stdin()).lines();
     let mut input_open = true;
     let mut rejoined = config.token.is_some();
-    let mut play = Typed::default();
+    let mut play = Typed {
+        auto_forced: config.auto_forced,
+        forced_pause: config.forced_pause,
+        ..Typed::default()
+    };
     loop {
         tokio::select! {
             message = stream.next() => {
@@ -151,15 +183,17 @@ pub async fn join<W: Write>(config: &JoinConfig, out: W) -> i32 {
                     ServerMessage::Start { game, .. } => {
                         // After a rejoin the server starts the client on
                         // the game in play.
+                        // Games counted from 1, as the lobby and the page
+                        // count them.
                         if rejoined {
-                            screen.line(&format!("\n== back at game {game} =="));
+                            screen.line(&format!("\n== back at game {} ==", game + 1));
                             rejoined = false;
                         } else {
-                            screen.line(&format!("\n== game {game} starts =="));
+                            screen.line(&format!("\n== game {} starts ==", game + 1));
                         }
                     }
                     ServerMessage::State { game, decision, to_move, observation, last } => {
-                        screen.state(to_move, &observation, last.as_deref());
+                        screen.state(to_move, &observation, last.as_deref(), play.auto_forced);
                         play.offered = (!observation.moves.is_empty()).then(|| ((game, decision), observation.moves.clone()));
                         play.seen = Some(observation);
                     }
@@ -172,7 +206,10 @@ pub async fn join<W: Write>(config: &JoinConfig, out: W) -> i32 {
                         play.offered = None;
                         match how {
                             EndKind::Finished => {
-                                screen.line(&format!("\n== the game is over ==\nscores: {:?}\nwinners: {:?}", scores.unwrap_or_default(), winners.unwrap_or_default()));
+                                let empty = Observation::default();
+                                let seen = play.seen.as_deref().unwrap_or(&empty);
+                                let result = screen::scores_text(seen, &scores.unwrap_or_default(), &winners.unwrap_or_default(), screen.seat);
+                                screen.line(&format!("\n== the game is over ==\n{}", result.trim_end()));
                             }
                             _ => screen.line(&format!("\n== the game ended: {} ==", message.unwrap_or_default())),
                         }
@@ -233,6 +270,10 @@ struct Typed {
     offered: Option<((u64, u64), Vec<MoveView>)>,
     /// The last observation, for `look`.
     seen: Option<Box<Observation>>,
+    /// Play a forced move without asking.
+    auto_forced: bool,
+    /// How long a forced move shows before it plays itself.
+    forced_pause: std::time::Duration,
 }
 
 impl Typed {
@@ -261,6 +302,31 @@ impl Typed {
         W: Write,
         S: Sink<Message> + Unpin,
     {
+        // A forced move plays itself, before any line typed.
+        if let (true, Some(((game, decision), moves))) = (self.auto_forced, &self.offered) {
+            if let [only] = moves.as_slice() {
+                let command = ClientMessage::Command {
+                    command: MoveCommand {
+                        game: *game,
+                        decision: *decision,
+                        mv: MoveChoice::Id(only.id),
+                    },
+                };
+                screen.line(&format!(
+                    "your only move, played for you: {}",
+                    screen::move_words(only)
+                ));
+                tokio::time::sleep(self.forced_pause).await;
+                if sink
+                    .send(Message::Text(command.to_text().into()))
+                    .await
+                    .is_err()
+                {
+                    return Err(());
+                }
+                self.offered = None;
+            }
+        }
         while let Some(line) = self.typed.front() {
             let moves = self.offered.as_ref().map_or(&[][..], |(_, m)| m.as_slice());
             match screen::read_input(line, moves) {
@@ -286,7 +352,7 @@ impl Typed {
                     {
                         return Err(());
                     }
-                    screen.line(&format!("you play: {}", chosen.text));
+                    screen.line(&format!("you play: {}", screen::move_words(chosen)));
                     self.offered = None;
                 }
                 Ok(Input::Quit) => return Ok(false),

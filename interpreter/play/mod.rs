@@ -7,7 +7,10 @@
 //! cleared and the next one asked to take it before their hand is shown.
 //! Computer seats (`random`, `mcts:N`, `ismcts:N`: [`Seats::player`])
 //! play on their own; what anyone did is told to each person as far as
-//! they may see it ([`GameState::move_to_text_seen_by`]). At the end: the
+//! they may see it ([`GameState::move_to_text_seen_by`]; by the move's
+//! label when they see all the mover sees of it). A forced move (one
+//! legal move) plays itself unless [`PlayOptions::auto_forced`] is off
+//! (`--no-auto-forced`). At the end: the
 //! scores and winners, and the moves or the position saved on request.
 //!
 //! Every move is played as a command ([`crate::command`]: the decision it
@@ -61,6 +64,12 @@ pub struct PlayOptions {
     /// What a saved record says besides its commands: the rules, the
     /// seed, the settings, the seats, the position started from.
     pub record: GameRecord,
+    /// Play a person's forced move (their decision has one legal move)
+    /// for them, after [`PlayOptions::forced_pause`] (`play` does unless
+    /// `--no-auto-forced`).
+    pub auto_forced: bool,
+    /// How long a forced move shows before it plays itself.
+    pub forced_pause: std::time::Duration,
 }
 
 /// How a game at the terminal ended.
@@ -253,11 +262,9 @@ where
             }
         };
         if game.people.is_empty() {
-            term.put(&format!(
-                "p{seat} ({}): {}\n",
-                game.kinds[seat],
-                game.game.state().move_to_text(&mv)
-            ))?;
+            let first = format!("p{seat} ({}): ", game.kinds[seat]);
+            let text = game.game.state().move_to_text(&mv);
+            term.put(&screen::wrap(&text, screen::WIDTH, &first, "    "))?;
         }
         if let Err(e) = game.play(&mv, command) {
             // A rules error: the game is Failed, told below.
@@ -285,16 +292,36 @@ struct Game<S: GameState> {
 
 impl<S: GameState> Game<S> {
     /// Plays `mv` (the move of `command`) for the current player, telling
-    /// each person of it as they may see it.
+    /// each person of it as they may see it: by its label when they see
+    /// all the mover sees of it (its text the same for both), else by its
+    /// text as they see it.
     fn play(&mut self, mv: &S::Move, command: Command) -> Result<(), CommandError> {
         let state = self.game.state();
         let mover = state.current_player().unwrap_or(0);
         let kind = self.kinds.get(mover).copied().unwrap_or(SeatKind::Random);
-        for &p in &self.people {
-            if p != mover {
-                let seen = state.move_to_text_seen_by(mv, p);
-                self.told[p].push(format!("p{mover} ({kind}): {seen}"));
+        let told: Vec<usize> = self
+            .people
+            .iter()
+            .copied()
+            .filter(|&p| p != mover)
+            .collect();
+        let label = match told.is_empty() {
+            true => None,
+            false => {
+                let at = state.legal_moves().iter().position(|m| m == mv);
+                let seen = state.observe(mover);
+                (at.and_then(|i| seen.moves.get(i)))
+                    .filter(|v| !v.label.is_empty())
+                    .map(|v| (v.text.clone(), v.label.clone()))
             }
+        };
+        for p in told {
+            let seen = state.move_to_text_seen_by(mv, p);
+            let words = match &label {
+                Some((text, label)) if *text == seen => label.clone(),
+                _ => seen,
+            };
+            self.told[p].push(format!("p{mover} ({kind}): {words}"));
         }
         self.game.apply(mv, command)
     }
@@ -330,6 +357,19 @@ where
     let seen = state.observe(seat);
     term.put(&format!("\n{}", screen::draw(&seen)))?;
     let legal = state.legal_moves();
+    if let ([mv], [view], true) = (legal.as_slice(), seen.moves.as_slice(), options.auto_forced) {
+        // A forced move plays itself.
+        term.put(&format!(
+            "your only move, played for you: {}\n",
+            screen::move_words(view)
+        ))?;
+        std::thread::sleep(options.forced_pause);
+        let command = Command {
+            decision: game.game.decision(),
+            mv: view.text.clone(),
+        };
+        return Ok(Asked::Move(mv.clone(), command));
+    }
     loop {
         term.put(&format!("p{seat}> "))?;
         let Some(line) = term.line()? else {
@@ -400,10 +440,11 @@ fn tell_news<S: GameState, R: BufRead, W: Write>(
 ) -> io::Result<()> {
     let news = std::mem::take(&mut game.told[seat]);
     if !news.is_empty() {
-        term.put(&format!(
-            "\nsince your last turn:\n  {}\n",
-            news.join("\n  ")
-        ))?;
+        // Each move on lines of its own, broken between words.
+        let lines: String = (news.iter())
+            .map(|n| screen::wrap(n, screen::WIDTH, "  ", "      "))
+            .collect();
+        term.put(&format!("\nsince your last turn:\n{lines}"))?;
     }
     Ok(())
 }

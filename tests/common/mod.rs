@@ -1,6 +1,7 @@
 //! Shared helpers for the integration tests: the rules files to test.
 #![allow(dead_code)] // each test binary uses a part
 
+pub mod seeded;
 pub mod toy;
 
 use std::path::{Path, PathBuf};

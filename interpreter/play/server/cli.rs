@@ -114,6 +114,10 @@ pub struct JoinArgs {
     /// server gave when you joined.
     #[arg(long, value_name = "TOKEN", conflicts_with_all = ["seat", "table"])]
     pub token: Option<String>,
+    /// Ask for a forced move (a decision with one legal move) as for any
+    /// other; without it, such a move plays itself after a short pause.
+    #[arg(long)]
+    pub no_auto_forced: bool,
 }
 
 /// A runtime for the server or the client.
@@ -319,6 +323,14 @@ pub fn join_command(args: &JoinArgs) -> i32 {
         seat: args.seat,
         table: args.table,
         token: args.token.clone(),
+        auto_forced: !args.no_auto_forced,
+        forced_pause: std::time::Duration::from_millis(
+            if std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+                700
+            } else {
+                0
+            },
+        ),
     };
     match runtime() {
         Ok(runtime) => {

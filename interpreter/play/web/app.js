@@ -1,8 +1,11 @@
 // cardboard: the browser page of `cardboard serve`, a client of the
 // protocol of docs/protocol.md: the lobby (GET /lobby), a seat joined over
 // the WebSocket at /ws, the table drawn from the seat's observation
-// (table.js), the legal moves as buttons or by clicking what they name,
-// reconnection with the token kept in the browser, the end.
+// (table.js), the legal moves as buttons (their labels, the full text as a
+// tooltip) or by clicking where they act, a forced move played by itself
+// unless "play forced moves myself" is ticked, what the others did since
+// this seat's last move (labels and announcements), reconnection with the
+// token kept in the browser, the end.
 'use strict';
 
 (() => {
@@ -20,8 +23,13 @@
   const S = {
     lobby: null, ws: null, token: null, welcome: null, names: [], game: null,
     state: null, filter: null, sent: false, ended: null, pending: [], bye: false,
-    connected: [], lobbyTimer: null, retry: 0, log: [],
+    connected: [], lobbyTimer: null, retry: 0, log: [], news: [], forcedTimer: null,
   };
+  const FORCED_KEY = 'cardboard:forced-myself';
+  // How long a forced move shows before it plays itself.
+  const FORCED_PAUSE = 700;
+  // More moves than this are folded when the table can be clicked.
+  const FOLD_MOVES = 12;
 
   // Elements are made as the table makes them (table.js).
   const el = CardTable.el;
@@ -116,7 +124,9 @@
     const box = $('tables');
     box.replaceChildren();
     for (const t of lobby.tables) {
-      const state = t.finished ? 'has played its games' : t.playing ? `playing game ${t.started}` : 'waiting for players';
+      // Games counted from 1, as the page's status and `join` count them.
+      const state = t.finished ? 'has played its games'
+        : t.playing ? `playing game ${t.started} of ${lobby.games}` : 'waiting for players';
       const rows = el('tbody');
       for (const s of t.seats) {
         const mine = kept.find((k) => k.table === t.table && k.seat === s.seat);
@@ -245,10 +255,16 @@
         S.names = m.names;
         S.ended = null;
         S.log = [];
+        S.news = [];
         break;
       case 'state':
         clearInterval(S.lobbyTimer);
-        if (m.last) S.log.unshift(m.last);
+        if (m.last) {
+          S.log.unshift(m.last);
+          // What happened since this seat's last move: the others' moves.
+          if (S.welcome && m.last.seat === S.welcome.seat) S.news = [];
+          else S.news.push(m.last);
+        }
         S.state = m;
         S.filter = null;
         S.sent = false;
@@ -344,9 +360,34 @@
     wireClicks();
     drawMoves();
     const log = $('log');
-    log.replaceChildren(...S.log.slice(0, 40).map((p) => el('li', { value: p.decision },
-      `${seatName(p.seat)}: ${readable(p.text)}${p.computer ? ' (played by the computer)' : ''}`)));
-    if (S.log.length) $('log-box').open = true;
+    log.replaceChildren(...S.log.slice(0, 40).map((p) => el('li', { value: p.decision, title: p.text },
+      `${seatName(p.seat)}: ${words(p)}${p.computer ? ' (played by the computer)' : ''}`,
+      ...announced(p))));
+    drawNews();
+  }
+
+  // A move in words: its label, else its text made readable.
+  function words(m) {
+    return m.label ? m.label : readable(m.text);
+  }
+
+  // What the rules announced while move `p` was played, one line each.
+  function announced(p) {
+    return (p.announcements || []).map((a) => el('div', { class: 'announcement', text: a }));
+  }
+
+  // The others' moves since this seat's last one, in words, with what the
+  // rules announced.
+  function drawNews() {
+    const box = $('news');
+    const news = S.news.slice(-12);
+    box.hidden = !news.length;
+    box.replaceChildren(
+      el('div', { class: 'news-head', text: 'Since your last move:' }),
+      ...news.map((p) => el('div', { class: 'news-move', title: p.text, 'data-decision': p.decision },
+        el('span', { class: 'who', text: `${seatName(p.seat)}: ` }), words(p),
+        p.computer ? ' (played by the computer)' : '', ...announced(p))),
+    );
   }
 
   // Cards, piles and spaces that name a legal move can be clicked.
@@ -384,7 +425,9 @@
       play(named[0]);
       return;
     }
-    const label = target.space || (target.card ? `${target.card} (${target.owner} ${target.loc})` : `${target.owner} ${target.loc}`);
+    const at = target.space && /\[(\d+),(\d+)\]$/.exec(target.space);
+    const label = at ? `${CardTable.coordinates(Number(at[1]), Number(at[2]))}` : target.space ||
+      (target.card ? `${target.card} (${target.owner} ${target.loc})` : `${target.owner} ${target.loc}`);
     S.filter = { label, ids: new Set(named.map((m) => m.id)) };
     for (const n of $('table').querySelectorAll('.chosen')) n.classList.remove('chosen');
     node.classList.add('chosen');
@@ -393,7 +436,9 @@
 
   function play(move) {
     if (S.sent || !S.state) return;
+    clearTimeout(S.forcedTimer);
     S.sent = true;
+    S.news = [];
     message('');
     // The move by its id, naming the game and decision that offered it
     // (protocol version 3): a late click is refused, never played later.
@@ -407,24 +452,53 @@
     const list = $('moves');
     list.replaceChildren();
     head.replaceChildren();
+    clearTimeout(S.forcedTimer);
     if (!moves.length) {
       $('choose').hidden = true;
       return;
     }
     $('choose').hidden = false;
     const shown = S.filter ? moves.filter((m) => S.filter.ids.has(m.id)) : moves;
+    const clickable = $('table').querySelectorAll('.choosable').length > 0;
     if (S.filter) {
-      head.append(`${shown.length} moves name ${S.filter.label}: `,
+      head.append(`${shown.length} moves act at ${S.filter.label}: `,
         el('button', { type: 'button', class: 'all-moves', onclick: () => { S.filter = null; drawMoves(); } }, 'show all moves'));
+    } else if (moves.length === 1) {
+      head.append(forcedMyself() || S.sent ? 'Your only move:' : 'Your only move, played for you in a moment:');
     } else {
-      head.append(`Your move: click a highlighted card or space, or one of the ${moves.length} moves.`);
+      head.append(clickable
+        ? `Your move: click a highlighted card or space, or one of the ${moves.length} moves.`
+        : `Your move: one of the ${moves.length} moves.`);
     }
-    for (const m of shown) {
-      list.append(el('button', {
-        type: 'button', class: 'move', 'data-id': m.id, 'data-text': m.text, disabled: S.sent,
-        onclick: () => play(m),
-      }, readable(m.text)));
+    const buttons = shown.map((m) => el('button', {
+      type: 'button', class: 'move', 'data-id': m.id, 'data-text': m.text, title: m.text, disabled: S.sent,
+      onclick: () => play(m),
+    }, words(m)));
+    if (!S.filter && clickable && shown.length > FOLD_MOVES) {
+      // A long list folds away: the table is where one chooses.
+      const fold = el('details', { class: 'moves-fold' },
+        el('summary', { text: `all ${shown.length} moves as a list` }), el('div', { class: 'move-list' }, ...buttons));
+      list.append(fold);
+    } else {
+      list.append(...buttons);
     }
+    const forced = el('label', { class: 'forced-choice' },
+      el('input', { type: 'checkbox', id: 'forced-myself', checked: forcedMyself(),
+        onchange: (e) => { localStorage.setItem(FORCED_KEY, e.target.checked ? '1' : ''); drawMoves(); } }),
+      ' play forced moves myself');
+    list.append(forced);
+    if (moves.length === 1 && !forcedMyself() && !S.sent) {
+      const decision = S.state.decision;
+      const game = S.state.game;
+      S.forcedTimer = setTimeout(() => {
+        if (S.state && S.state.decision === decision && S.state.game === game && myMoves().length === 1) play(myMoves()[0]);
+      }, FORCED_PAUSE);
+    }
+  }
+
+  // Whether the player asked to play forced moves themselves.
+  function forcedMyself() {
+    return !!localStorage.getItem(FORCED_KEY);
   }
 
   // ---- the end ----

@@ -1,8 +1,13 @@
 // cardboard: the drawing of a seat's observation (docs/protocol.md), for
 // any rules file: each owner's locations as labelled rows of cards (faces
 // where the seat may see them, backs with a count where not), the boards as
-// SVG grids or tracks, storages and scores. It knows no game: colours and
-// marks come from the observation's own names and values.
+// SVG grids or tracks with coordinates (columns A, B... from the left, rows
+// 1, 2... from the top, as move labels name spaces), storages and scores.
+// It knows no game: colours and marks come from the observation's display
+// section when it has one (`display`: names, looks of values and card
+// attributes), else from its own names and values. A small integer on a
+// board's space (1 to 8) is a disc by default (1 black, 2 white, then seat
+// colours); every other storage of a space is written in the space.
 'use strict';
 
 const CardTable = (() => {
@@ -15,6 +20,52 @@ const CardTable = (() => {
     N: 0, NORTH: 0, UP: 0, NE: 45, E: 90, EAST: 90, RIGHT: 90, SE: 135, S: 180,
     SOUTH: 180, DOWN: 180, SW: 225, W: 270, WEST: 270, LEFT: 270, NW: 315,
   };
+  // The colours of small integers on spaces drawn as discs by default:
+  // value 1 black, 2 white, then seat colours.
+  const DISC_COLOURS = ['#222', '#f7f7f2', ...SEAT_COLOURS.slice(2)];
+  // The named palette of the display section (docs/protocol.md).
+  const PALETTE = {
+    black: '#222', white: '#f7f7f2', red: '#c0392b', blue: '#2471a3', green: '#1e8449',
+    yellow: '#f1c40f', orange: '#e67e22', purple: '#7d3c98', brown: '#8d5524', grey: '#85929e',
+  };
+  // The only defaults that read card attribute values (kept here, in one
+  // place; docs/protocol.md "The browser page"): the four usual suit words,
+  // as a symbol and a colour, and the usual rank words, as a short label,
+  // used only when the display section gives the value no look of its own.
+  const SUIT_WORDS = {
+    HEARTS: { symbol: '♥', color: 'red' }, DIAMONDS: { symbol: '♦', color: 'red' },
+    CLUBS: { symbol: '♣', color: 'black' }, SPADES: { symbol: '♠', color: 'black' },
+  };
+  // And the usual rank words, as the short labels of a card's corner.
+  const RANK_WORDS = {
+    ACE: 'A', KING: 'K', QUEEN: 'Q', JACK: 'J', TEN: '10', NINE: '9', EIGHT: '8', SEVEN: '7',
+    SIX: '6', FIVE: '5', FOUR: '4', THREE: '3', TWO: '2', ONE: '1',
+  };
+
+  // A colour of the display section: a palette name or `seatN`.
+  function lookColour(name, view) {
+    if (!name) return null;
+    const m = /^seat(\d)$/.exec(name);
+    if (m) return seatColour(Number(m[1]), view);
+    return PALETTE[name] || null;
+  }
+
+  // A column's letters: A for 0, Z for 25, then AA, AB...
+  function columnLetters(col) {
+    let n = col + 1;
+    let out = '';
+    while (n > 0) {
+      n -= 1;
+      out = String.fromCharCode(65 + (n % 26)) + out;
+      n = Math.floor(n / 26);
+    }
+    return out;
+  }
+
+  // A space's coordinates as move labels write them (`C4`).
+  function coordinates(row, col) {
+    return `${columnLetters(col)}${row + 1}`;
+  }
 
   function el(tag, attrs, ...children) {
     const node = document.createElement(tag);
@@ -96,21 +147,65 @@ const CardTable = (() => {
     return false;
   }
 
-  // The moves that name `target`: a space (`{space}`), a card where it lies
+  // Where a place of a move is clicked: its space (a space's owner name
+  // is the space's, `GRID[2,5]`), else its location.
+  function placeTarget(place) {
+    return place.space ? { space: place.owner } : { owner: place.owner, loc: place.location };
+  }
+
+  // Where move `m` is clicked: its `target` (and `card`), else where its
+  // first step acts: a card placed from off the board on a space, that
+  // space; a card moved from a space, that space; a card played from a
+  // pile, that pile (and card); a storage set on a space, that space.
+  // Null when none (the move is matched by its text).
+  function moveTarget(m) {
+    if (m.target) {
+      const t = placeTarget(m.target);
+      if (!t.space && m.card) t.card = m.card.name;
+      return t;
+    }
+    const step = (m.steps || [])[0];
+    if (!step) return null;
+    switch (step.action) {
+      case 'move': {
+        if (step.to.space && !step.from.space) return placeTarget(step.to);
+        const t = placeTarget(step.from);
+        if (!t.space && step.card) t.card = step.card.name;
+        return t;
+      }
+      case 'set': return step.storage.space ? { space: step.storage.owner } : null;
+      case 'remember': return placeTarget(step.to);
+      case 'forget': return placeTarget(step.from);
+      case 'shuffle': return placeTarget(step.at);
+      default: return null;
+    }
+  }
+
+  // The moves clicked at `target`: a space (`{space}`), a card where it lies
   // (`{card, owner, loc}`), or a location (`{owner, loc}`: a pile of backs,
-  // a location's label).
+  // a location's label), by each move's target (moveTarget); a move without
+  // one by its text naming the place.
   function movesNaming(moves, target) {
-    const withTokens = moves.map((m) => [m, tokens(m.text)]);
-    const pick = (f) => withTokens.filter(([, t]) => f(t)).map(([m]) => m);
-    if (target.space) return pick((t) => t.includes(target.space));
-    if (target.card) return pick((t) => hasRun(t, [target.card, target.owner, target.loc]));
-    return pick((t) => hasRun(t, [target.owner, target.loc]));
+    return moves.filter((m) => {
+      const t = moveTarget(m);
+      if (t) {
+        if (target.space) return t.space === target.space;
+        if (t.space || t.owner !== target.owner || t.loc !== target.loc) return false;
+        return !target.card || !t.card || t.card === target.card;
+      }
+      const toks = tokens(m.text);
+      if (target.space) return toks.includes(target.space);
+      if (target.card) return hasRun(toks, [target.card, target.owner, target.loc]);
+      return hasRun(toks, [target.owner, target.loc]);
+    });
   }
 
   function ownerLabel(owner, view) {
     const m = /^p(\d+)$/.exec(owner);
     if (!m) return owner;
     const seat = Number(m[1]);
+    const role = (view.display.players || [])[seat];
+    if (role) owner = `${owner} ${role}`;
     const name = view.names[seat];
     const you = seat === view.obs.seat ? ' (you)' : '';
     if (name) return `${owner} · ${name}${you}`;
@@ -152,27 +247,74 @@ const CardTable = (() => {
     return lightness.get(colour);
   }
 
+  // The look of a card's attribute value: the display section's, else the
+  // usual suit words' (SUIT_WORDS), else none.
+  function attributeLook(key, value, view) {
+    const d = view.display.attributes || {};
+    return (d[key] && d[key][value]) || SUIT_WORDS[value] || null;
+  }
+
+  // A value as a short text: its look's label or symbol, else the value
+  // (a number's digits, a word's first three letters, or its initials).
+  function shortValue(value, look) {
+    if (look && (look.label || look.symbol)) return look.label || look.symbol;
+    const v = String(value);
+    if (RANK_WORDS[v]) return RANK_WORDS[v];
+    return v.length <= 3 ? v : v.slice(0, 3);
+  }
+
+  // The attribute keys of a card in its name's order.
+  function cardKeys(card) {
+    const attrs = card.attrs || {};
+    const keys = [];
+    for (const part of card.name.split('-')) {
+      const key = Object.keys(attrs).find((k) => attrs[k] === part && !keys.includes(k));
+      if (key) keys.push(key);
+    }
+    return keys;
+  }
+
+  // A card's face: its corner (the display's `card.corner` attribute, else
+  // the second of the name's) in a corner, its centre (`card.center`, else
+  // the first) in the middle, in the colour its attributes' looks give.
   function cardFace(card, owner, loc, view, count) {
-    const colour = cardColour(card, view);
-    // A card named by a colour (a stone, a token) is painted with it.
-    const painted = namedColour(card.name.split('-')[0]) === colour;
+    const keys = cardKeys(card);
+    const face = view.display.card || {};
+    const attrs = card.attrs || {};
+    const centreKey = face.center || keys[0];
+    const cornerKey = face.corner || (keys.length > 1 ? keys[1] : null);
+    const centreLook = centreKey ? attributeLook(centreKey, attrs[centreKey], view) : null;
+    const cornerLook = cornerKey ? attributeLook(cornerKey, attrs[cornerKey], view) : null;
+    const looked = [centreLook, cornerLook].find((l) => l && l.color);
+    const colour = (looked && lookColour(looked.color, view)) || cardColour(card, view);
+    const painted = !looked && namedColour(card.name.split('-')[0]) === colour;
     const style = painted
       ? `--card-colour: ${isLight(colour) ? '#555' : colour}; background: ${colour}; color: ${isLight(colour) ? '#222' : '#fff'}`
       : `--card-colour: ${colour}`;
-    const face = el('div', {
-      class: 'card face', 'data-owner': owner, 'data-loc': loc, 'data-name': card.name,
-      title: Object.entries(card.attrs || {}).map(([k, v]) => `${k}: ${v}`).join('\n') || card.name,
+    const node = el('div', {
+      class: `card face${painted ? ' painted' : ''}`, 'data-owner': owner, 'data-loc': loc, 'data-name': card.name,
+      'data-count': count,
+      title: Object.entries(attrs).map(([k, v]) => `${k}: ${v}`).join('\n') || card.name,
       style,
     });
-    for (const part of card.name.split('-')) face.append(el('span', { text: part }));
-    if (count > 1) face.append(el('b', { class: 'count', text: `×${count}` }));
-    return face;
+    const centre = centreKey ? shortValue(attrs[centreKey], centreLook) : card.name;
+    const corner = cornerKey ? shortValue(attrs[cornerKey], cornerLook) : '';
+    if (corner) {
+      node.append(el('span', { class: 'corner top', text: `${corner}${centreLook && centreLook.symbol ? centreLook.symbol : ''}` }));
+      node.append(el('span', { class: 'corner bottom', text: `${corner}${centreLook && centreLook.symbol ? centreLook.symbol : ''}` }));
+    }
+    // A card painted in the colour it names shows its name small.
+    const middle = painted ? card.name : centre;
+    node.append(el('span', { class: `centre${painted || String(middle).length > 3 ? ' long' : ''}`, text: middle }));
+    if (count > 1) node.append(el('b', { class: 'count', text: `×${count}` }));
+    return node;
   }
 
   function locationRow(owner, loc, view) {
     const row = el('div', { class: `location kind-${loc.kind}`, 'data-owner': owner, 'data-loc': loc.name });
+    const shown = (view.display.places || {})[loc.name] || loc.name;
     row.append(el('div', {
-      class: 'location-name', 'data-owner': owner, 'data-loc': loc.name, text: `${loc.name} (${loc.count})`,
+      class: 'location-name', 'data-owner': owner, 'data-loc': loc.name, text: `${shown} (${loc.count})`,
       title: `${loc.kind}: ${loc.cards ? 'faces seen' : 'faces hidden from you'}`,
     }));
     const cards = el('div', { class: 'cards' });
@@ -240,20 +382,70 @@ const CardTable = (() => {
     return { places, width: board.cols + (board.rows > 1 ? shift : 0), height: board.rows };
   }
 
+  // How a storage's value on a space looks: the display section's look,
+  // else a disc for an integer from 1 to 8, else none (written in words).
+  function storageLook(s, view) {
+    const looks = (view.display.storages || {})[s.name];
+    const look = looks && looks[String(s.value)];
+    if (look) return { piece: look.piece || (look.symbol || look.label ? null : 'disc'), colour: lookColour(look.color, view), symbol: look.symbol || look.label || null };
+    if (s.kind === 'sto' && Number.isInteger(s.value) && s.value >= 1 && s.value <= 8) {
+      return { piece: 'disc', colour: DISC_COLOURS[s.value - 1], symbol: null };
+    }
+    return null;
+  }
+
+  // A piece of shape `shape` centred in a space of `size`.
+  function pieceShape(shape, size, fill, attrs) {
+    const m = size / 2;
+    const r = size * 0.36;
+    const base = { class: 'piece storage-piece', fill, ...attrs };
+    const points = (n, inner) => {
+      const pts = [];
+      for (let i = 0; i < n * (inner ? 2 : 1); i++) {
+        const a = -Math.PI / 2 + (i * Math.PI * 2) / (n * (inner ? 2 : 1));
+        const rr = inner && i % 2 ? r * inner : r;
+        pts.push(`${(m + rr * Math.cos(a)).toFixed(1)},${(m + rr * Math.sin(a)).toFixed(1)}`);
+      }
+      return pts.join(' ');
+    };
+    switch (shape) {
+      case 'square': return svg('rect', { ...base, x: m - r * 0.85, y: m - r * 0.85, width: r * 1.7, height: r * 1.7, rx: 2 });
+      case 'ring': return svg('circle', { ...base, cx: m, cy: m, r: r * 0.8, fill: 'none', stroke: fill, 'stroke-width': r * 0.35 });
+      case 'cross': return svg('path', { ...base, d: `M ${m - r} ${m - r} L ${m + r} ${m + r} M ${m + r} ${m - r} L ${m - r} ${m + r}`, fill: 'none', stroke: fill, 'stroke-width': r * 0.35 });
+      case 'star': return svg('polygon', { ...base, points: points(5, 0.45) });
+      case 'triangle': return svg('polygon', { ...base, points: points(3, 0) });
+      default: return svg('circle', { ...base, cx: m, cy: m, r });
+    }
+  }
+
   function drawSpace(board, place, space, size, view) {
     const name = spaceName(board, place.row, place.col);
     const x = place.x * size;
     const y = place.y * size;
     const g = svg('g', { class: 'space', 'data-space': name, transform: `translate(${x},${y})` });
-    const text = [name];
+    const text = [board.shape === 'track' ? name : `${coordinates(place.row, place.col)} (${name})`];
     let tint = null;
+    const hasCards = (space ? space.locations || [] : []).some((l) => l.count > 0);
+    let piece = null;
+    const words = [];
     for (const s of space ? space.storages || [] : []) {
       if (s.kind === 'points') continue;
       text.push(`${s.name} = ${s.value}`);
-      if (s.kind === 'str') {
-        const owner = ownerOf([s.value], view);
-        if (owner !== null) tint = seatColour(owner, view);
+      const look = storageLook(s, view);
+      if (!piece && look && !hasCards) {
+        piece = { s, look };
+        continue;
       }
+      if (s.kind === 'str') {
+        // A seat's value tints the space; a direction is an arrow.
+        const owner = ownerOf([s.value], view);
+        if (owner !== null) {
+          tint = seatColour(owner, view);
+          continue;
+        }
+        if (FACINGS[String(s.value).toUpperCase()] !== undefined) continue;
+      }
+      words.push(s);
     }
     const cell = svg('rect', { class: 'cell', x: 1, y: 1, width: size - 2, height: size - 2, rx: board.shape === 'hex' ? size / 2 : 3 });
     if (tint) cell.setAttribute('style', `fill: ${tint}; fill-opacity: 0.28`);
@@ -296,8 +488,13 @@ const CardTable = (() => {
         g.append(svg('circle', {
           class: 'piece', cx, cy, r: size * r, fill: colour, 'data-name': card.name, 'data-loc': loc.name,
         }));
-        const label = card.name.length <= 4 ? card.name : card.name.split('-').map((p) => p[0]).join('');
-        if (!namedColour(card.name.split('-')[0])) {
+        const parts = card.name.split('-');
+        // A piece named by its colour is that colour; the rest of its name
+        // (a man or a king...) as initials on it.
+        const named = namedColour(parts[0]);
+        const label = named ? parts.slice(1).map((p) => p[0]).join('')
+          : card.name.length <= 4 ? card.name : parts.map((p) => p[0]).join('');
+        if (label) {
           g.append(svg('text', {
             class: 'piece-label', x: cx, y: cy + size * r * 0.25, fill: isLight(colour) ? '#222' : '#fff',
             'font-size': size * r * 0.75, text: label,
@@ -307,6 +504,30 @@ const CardTable = (() => {
       if (loc.count > 1) {
         g.append(svg('text', { class: 'piece-count', x: size - 2, y: size - 2, 'font-size': size * 0.22, text: loc.count }));
       }
+    }
+    if (piece) {
+      const { s, look } = piece;
+      const fill = look.colour || (look.symbol ? 'none' : DISC_COLOURS[0]);
+      g.append(pieceShape(look.piece, size, fill, { 'data-storage': s.name, 'data-value': s.value }));
+      if (look.symbol) {
+        g.append(svg('text', {
+          class: 'piece-label', x: mid, y: mid + size * 0.1, 'font-size': size * 0.34,
+          fill: look.colour && !isLight(look.colour) && look.piece ? '#fff' : '#222', text: look.symbol,
+        }));
+      }
+    }
+    if (words.length) {
+      // Every other storage of the space, its values written small at the
+      // bottom (the title names them).
+      // (words cut to three letters, squeezed to the space's width).
+      const said = words.map((w) => String(w.value).slice(0, 3)).join(' ');
+      const font = Math.max(8, size * 0.2);
+      const squeeze = said.length * font * 0.62 > size - 4;
+      g.append(svg('text', {
+        class: 'space-values', x: mid, y: size - 3, 'font-size': font,
+        'data-storages': words.map((w) => w.name).join(' '), text: said,
+        textLength: squeeze ? size - 4 : null, lengthAdjust: squeeze ? 'spacingAndGlyphs' : null,
+      }));
     }
     for (const s of space ? space.storages || [] : []) {
       const angle = s.kind === 'str' ? FACINGS[String(s.value).toUpperCase()] : undefined;
@@ -325,12 +546,28 @@ const CardTable = (() => {
     const { places, width, height } = layout(board);
     const size = Math.max(26, Math.min(56, Math.floor(520 / Math.max(width, height))));
     const spaces = new Map((board.spaces || []).map((s) => [`${s.row},${s.col}`, s]));
+    // Coordinates round a grid or hex board: column letters above, row
+    // numbers on the left.
+    const margin = board.shape === 'track' ? 0 : Math.max(16, Math.round(size * 0.5));
+    const w = Math.ceil(width * size) + margin;
+    const h = Math.ceil(height * size) + margin;
     const root = svg('svg', {
       class: `board shape-${board.shape}`, 'data-board': board.name,
-      width: Math.ceil(width * size), height: Math.ceil(height * size),
-      viewBox: `0 0 ${Math.ceil(width * size)} ${Math.ceil(height * size)}`,
+      width: w, height: h, viewBox: `0 0 ${w} ${h}`,
     });
-    for (const place of places) root.append(drawSpace(board, place, spaces.get(`${place.row},${place.col}`), size, view));
+    const inner = svg('g', { transform: `translate(${margin},${margin})` });
+    root.append(inner);
+    if (margin) {
+      const font = Math.max(10, Math.min(15, size * 0.3));
+      for (let c = 0; c < board.cols; c++) {
+        root.append(svg('text', { class: 'coord coord-col', x: margin + c * size + size / 2, y: margin * 0.72, 'font-size': font, text: columnLetters(c) }));
+      }
+      for (let r = 0; r < board.rows; r++) {
+        const shift = board.shape === 'hex' ? (r % 2) * 0.5 * size : 0;
+        root.append(svg('text', { class: 'coord coord-row', x: margin * 0.5 + shift * 0, y: margin + r * size + size / 2 + font * 0.35, 'font-size': font, text: String(r + 1) }));
+      }
+    }
+    for (const place of places) inner.append(drawSpace(board, place, spaces.get(`${place.row},${place.col}`), size, view));
     const wraps = [board.wrap_rows && 'rows', board.wrap_cols && 'columns'].filter(Boolean);
     return el('figure', { class: 'board-box' }, root,
       el('figcaption', { text: `${board.name}: ${board.shape} ${board.rows}×${board.cols}${wraps.length ? ` (${wraps.join(' and ')} wrap)` : ''}` }));
@@ -357,7 +594,7 @@ const CardTable = (() => {
     }
     const view = {
       obs, names: info.names || [], kinds: info.kinds || [], playerValues, seatColours,
-      running: obs.status.state === 'running',
+      running: obs.status.state === 'running', display: obs.display || {},
     };
     const others = el('div', { class: 'others' });
     const middle = el('div', { class: 'middle' });
@@ -382,5 +619,5 @@ const CardTable = (() => {
     root.replaceChildren(others, centre, mine);
   }
 
-  return { draw, el, movesNaming, seatColour, tokens };
+  return { draw, el, movesNaming, moveTarget, seatColour, tokens, coordinates };
 })();
