@@ -6,9 +6,10 @@
 //! [`screen::draw`]); with several people at one terminal, the screen is
 //! cleared and the next one asked to take it before their hand is shown.
 //! Computer seats (`random`, `mcts:N`, `ismcts:N`: [`Seats::player`])
-//! play on their own; what anyone did is told to each person as far as
-//! they may see it ([`GameState::move_to_text_seen_by`]; by the move's
-//! label when they see all the mover sees of it). A forced move (one
+//! play on their own; what anyone did is told to each person by its
+//! label as far as they may see it ([`GameState::move_label_seen_by`]),
+//! with what the rules announced ([`GameState::announcements_for`]). A
+//! forced move (one
 //! legal move) plays itself unless [`PlayOptions::auto_forced`] is off
 //! (`--no-auto-forced`). At the end: the
 //! scores and winners, and the moves or the position saved on request.
@@ -164,6 +165,7 @@ where
     if seats.any_ismcts() {
         state.keep_seen();
     }
+    state.keep_announcements();
     let people: Vec<usize> = (0..players)
         .filter(|p| kinds[*p] == SeatKind::Human)
         .collect();
@@ -292,38 +294,26 @@ struct Game<S: GameState> {
 
 impl<S: GameState> Game<S> {
     /// Plays `mv` (the move of `command`) for the current player, telling
-    /// each person of it as they may see it: by its label when they see
-    /// all the mover sees of it (its text the same for both), else by its
-    /// text as they see it.
+    /// each other person of it by its label as they may read it
+    /// (`GameState::move_label_seen_by`: a card they may not see is `a
+    /// card`), and every person what the rules announced while it was
+    /// played (`GameState::announcements_for`).
     fn play(&mut self, mv: &S::Move, command: Command) -> Result<(), CommandError> {
         let state = self.game.state();
         let mover = state.current_player().unwrap_or(0);
         let kind = self.kinds.get(mover).copied().unwrap_or(SeatKind::Random);
-        let told: Vec<usize> = self
-            .people
-            .iter()
-            .copied()
-            .filter(|&p| p != mover)
-            .collect();
-        let label = match told.is_empty() {
-            true => None,
-            false => {
-                let at = state.legal_moves().iter().position(|m| m == mv);
-                let seen = state.observe(mover);
-                (at.and_then(|i| seen.moves.get(i)))
-                    .filter(|v| !v.label.is_empty())
-                    .map(|v| (v.text.clone(), v.label.clone()))
-            }
-        };
-        for p in told {
-            let seen = state.move_to_text_seen_by(mv, p);
-            let words = match &label {
-                Some((text, label)) if *text == seen => label.clone(),
-                _ => seen,
-            };
+        for &p in self.people.iter().filter(|&&p| p != mover) {
+            let words = state.move_label_seen_by(mv, p);
             self.told[p].push(format!("p{mover} ({kind}): {words}"));
         }
-        self.game.apply(mv, command)
+        self.game.apply(mv, command)?;
+        let state = self.game.state();
+        for &p in &self.people {
+            for said in state.announcements_for(p) {
+                self.told[p].push(format!("announced: {said}"));
+            }
+        }
+        Ok(())
     }
 }
 
