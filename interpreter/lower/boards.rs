@@ -379,6 +379,8 @@ impl Lowerer {
             }
             "after" => self.find(e, items, true),
             "before" => self.find(e, items, false),
+            "if" => self.if_space(e, items),
+            "step" => self.step(e, items),
             _ => {
                 self.wrong(e, &E_SPACE);
                 no_space()

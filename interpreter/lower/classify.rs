@@ -77,12 +77,16 @@ pub(super) const EXPRESSION_WORDS: &[&str] = &[
     "cols",
     "first",
     "rotate",
+    // shorthands (docs/language.md section 12)
+    "if",
+    "inrow",
+    "step",
 ];
 
 /// Every word that begins an action.
 pub(super) const ACTION_WORDS: &[&str] = &[
     "move", "remember", "forget", "shuffle", "set", "inc", "dec", "cycle", "turn", "repeat",
-    "create", "put", "do", "any", "all", "let", "require", "chain",
+    "create", "put", "do", "any", "all", "let", "require", "chain", "sow", "place",
 ];
 
 /// Words of the game's structure.
@@ -237,7 +241,12 @@ impl Lowerer {
             "max" | "min" | "actual" | "last" => Some(T::Card),
             "space" | "where" | "neighbour" | "after" | "before" => Some(T::Space),
             "spaces" | "group" | "line" => Some(T::Spaces),
-            "onboard" | "legal" => Some(T::Bool),
+            "onboard" | "legal" | "inrow" => Some(T::Bool),
+            "step" => Some(T::Space),
+            "if" => items
+                .get(2)
+                .and_then(|a| self.kind_of(a))
+                .or_else(|| items.get(3).and_then(|b| self.kind_of(b))),
             "top" | "bottom" => {
                 if items.len() == 3 {
                     Some(T::Cards)

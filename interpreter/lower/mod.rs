@@ -62,6 +62,7 @@ mod define;
 mod game;
 mod lint;
 mod messages;
+mod shorthands;
 mod space_sets;
 mod values;
 
@@ -92,7 +93,7 @@ pub fn compile(source: &str) -> Result<Program, Vec<Diagnostic>> {
     if let Some(deep) = too_deep(&prepared) {
         return Err(vec![deep]);
     }
-    let forms = syntax::read(&prepared).map_err(|mut errors| {
+    let mut forms = syntax::read(&prepared).map_err(|mut errors| {
         errors.extend(early_close(&prepared));
         if errors.iter().any(|e| e.message.contains("still open")) {
             errors.extend(unclosed_guess(&prepared));
@@ -100,6 +101,7 @@ pub fn compile(source: &str) -> Result<Program, Vec<Diagnostic>> {
         errors.sort_by_key(|d| (d.span.start, d.span.end));
         errors
     })?;
+    shorthands::add_supplies(&mut forms);
     let mut lx = context::Lowerer::new();
     let program = lx.file(&forms, source.len());
     match program {

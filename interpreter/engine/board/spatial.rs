@@ -129,6 +129,51 @@ impl Machine<'_> {
                 }
                 found
             }
+            SpaceExpr::If(c, a, b) => {
+                if self.bool(c)? {
+                    self.space(a)?
+                } else {
+                    self.space(b)?
+                }
+            }
+            SpaceExpr::Step {
+                from,
+                dir,
+                count,
+                skip,
+            } => {
+                let Some(mut s) = self.space(from)? else {
+                    return Ok(None);
+                };
+                let d = self.dir(dir)?;
+                let k = self.int(count)?;
+                let skip = match skip {
+                    Some(x) => self.space(x)?,
+                    None => None,
+                };
+                if !(0..=1 << 20).contains(&k) {
+                    return Err(format!("`step` walks 0 to 1048576 spaces, not {k}").into());
+                }
+                // Each step either counts or passes SKIP, which cannot
+                // follow itself unless the walk is stuck on it.
+                let (mut left, mut tries) = (k, 2 * k + 2);
+                while left > 0 {
+                    tries -= 1;
+                    if tries < 0 {
+                        return Err("`step` goes round its skipped space only".into());
+                    }
+                    match self.board_of(s)?.step_fast(s, d)? {
+                        None => return Ok(None),
+                        Some(n) => {
+                            s = n;
+                            if Some(n) != skip {
+                                left -= 1;
+                            }
+                        }
+                    }
+                }
+                Some(s)
+            }
         })
     }
 
@@ -310,6 +355,61 @@ impl Machine<'_> {
             }
         };
         Ok(self.board_of(start)?.spread_of(mask)?)
+    }
+
+    /// `(inrow N SPACE 'V COND)`: whether, along one axis of SPACE's
+    /// board (each direction the board has, with its opposite), SPACE and
+    /// the runs on both sides where COND holds number N or more.
+    pub(in crate::engine) fn in_row(
+        &mut self,
+        count: &crate::ir::IntExpr,
+        space: &SpaceExpr,
+        var: VarId,
+        cond: &BoolExpr,
+    ) -> R<bool> {
+        let n = self.int(count)?;
+        let Some(start) = self.space(space)? else {
+            return Ok(false);
+        };
+        if n <= 1 {
+            return Ok(true);
+        }
+        let (mask, len) = {
+            let b = self.board_of(start)?;
+            (b.dir_mask(), i64::from(b.len()))
+        };
+        let mut seen: board::DirMask = 0;
+        for d in board::Dir::ALL {
+            let (bit, back) = (1 << d as usize, 1 << d.opposite() as usize);
+            if mask & bit == 0 || seen & bit != 0 {
+                continue;
+            }
+            seen |= bit | back;
+            let mut total = 1i64;
+            for way in [d, d.opposite()] {
+                if mask & 1 << way as usize == 0 {
+                    continue;
+                }
+                let mut s = start;
+                while total < n && total < len {
+                    match self.board_of(s)?.step_fast(s, way)? {
+                        Some(next) if next != start => {
+                            self.set_var(var as usize, Value::Space(next));
+                            if !self.bool(cond)? {
+                                break;
+                            }
+                            total += 1;
+                            s = next;
+                        }
+                        _ => break,
+                    }
+                }
+            }
+            if total >= n {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     /// `(line FROM DIR 'V COND)`: the spaces after FROM in direction DIR
