@@ -165,7 +165,9 @@ fn a_malformed_shorthand_is_refused_with_its_shape() {
                  (choice ((any (spaces G) 'S {form}))))
                (scoring max 0))"
         );
-        let errors = cardboard::lower::compile(&source).err().expect(form);
+        let Err(errors) = cardboard::lower::compile(&source) else {
+            panic!("{form} compiles");
+        };
         assert!(
             errors.iter().any(|e| e.message.contains(words)),
             "{form}: {errors:?}"
