@@ -60,6 +60,7 @@ mod context;
 mod decks;
 mod define;
 mod game;
+mod graph;
 mod lint;
 mod messages;
 mod shorthands;

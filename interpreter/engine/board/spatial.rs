@@ -54,6 +54,10 @@ impl Machine<'_> {
                         )
                     }
                     [i] if b.track => b.at(0, *i),
+                    // A graph's point by its number.
+                    [i] if b.graph => (0..i64::from(b.len()))
+                        .contains(i)
+                        .then(|| b.first + *i as u32),
                     [r, c] if !b.track => b.at(*r, *c),
                     _ => {
                         return Err(
@@ -216,9 +220,16 @@ impl Machine<'_> {
         }
         let s = self.str(e)?;
         let d = self.tabs.dirs.get(s as usize).copied().flatten();
+        if d.is_none() {
+            let name = &self.tabs.prog.symbols[s as usize];
+            if let Some(base) = board::Dir::relative(name) {
+                let k = board::Dir::facing(self.table.current_player(), self.table.players);
+                return Ok(base.rotate(k)?);
+            }
+        }
         d.ok_or_else(|| {
             format!(
-                "`{}` is not a direction (N E S W NE NW SE SW on a grid, E W NE NW SE SW on a hex board, NEXT PREV on a track)",
+                "`{}` is not a direction (N E S W NE NW SE SW on a grid, E W NE NW SE SW on a hex board, NEXT PREV on a track, FORWARD BACKWARD LEFT RIGHT FORWARD_LEFT FORWARD_RIGHT BACKWARD_LEFT BACKWARD_RIGHT from the current player's seat)",
                 self.tabs.prog.symbols[s as usize]
             )
             .into()
