@@ -406,7 +406,13 @@ fn board_sizes(
                         .collect::<Vec<_>>(),
                     &g.links
                         .iter()
-                        .map(|&(a, b, d)| (a, b, d.map(|k| board::Dir::ALL[k as usize % board::Dir::COUNT])))
+                        .map(|&(a, b, d)| {
+                            (
+                                a,
+                                b,
+                                d.map(|k| board::Dir::ALL[k as usize % board::Dir::COUNT]),
+                            )
+                        })
                         .collect::<Vec<_>>(),
                 );
                 board::BoardGeom::with_layout(first, layout, name, &prog.group_dirs)

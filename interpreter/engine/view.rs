@@ -247,7 +247,10 @@ fn graph_view(
         .collect();
     let mut links = Vec::new();
     for (a, near) in l.links.iter().enumerate() {
-        for &n in near.iter().filter(|&&n| (n as usize) > a && (n as usize) < l.names.len()) {
+        for &n in near
+            .iter()
+            .filter(|&&n| (n as usize) > a && (n as usize) < l.names.len())
+        {
             let dir = super::board::Dir::ALL
                 .iter()
                 .find(|d| l.steps[a][**d as usize] == n)

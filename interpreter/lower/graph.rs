@@ -99,8 +99,16 @@ impl Lowerer {
         let parts_ok = items[1..]
             .iter()
             .all(|p| matches!(p.head(), Some("points" | "links")))
-            && items[1..].iter().filter(|p| p.head() == Some("points")).count() == 1
-            && items[1..].iter().filter(|p| p.head() == Some("links")).count() <= 1;
+            && items[1..]
+                .iter()
+                .filter(|p| p.head() == Some("points"))
+                .count()
+                == 1
+            && items[1..]
+                .iter()
+                .filter(|p| p.head() == Some("links"))
+                .count()
+                <= 1;
         if !parts_ok {
             self.error(e.span(), GRAPH_SHAPE);
             return None;
@@ -132,7 +140,10 @@ impl Lowerer {
                 match p.as_name().and_then(|n| names.iter().position(|x| *x == n)) {
                     Some(i) => ids.push(i),
                     None => {
-                        let note = match p.as_name().and_then(|n| super::messages::suggest(n, &names)) {
+                        let note = match p
+                            .as_name()
+                            .and_then(|n| super::messages::suggest(n, &names))
+                        {
                             Some(s) => format!("did you mean `{s}`?"),
                             None => "a link names points of the graph's `points`".to_string(),
                         };
@@ -148,7 +159,10 @@ impl Lowerer {
             for w in ids.windows(2) {
                 let (a, b) = (w[0], w[1]);
                 if a == b {
-                    self.error(link.span(), format!("the point `{}` is linked to itself", names[a]));
+                    self.error(
+                        link.span(),
+                        format!("the point `{}` is linked to itself", names[a]),
+                    );
                     ok = false;
                     continue;
                 }
@@ -199,7 +213,10 @@ impl Lowerer {
         if items.is_empty() || items.len() > MAX_POINTS {
             self.error(
                 e.span(),
-                format!("a graph has 1 to {MAX_POINTS} points, found {}", items.len()),
+                format!(
+                    "a graph has 1 to {MAX_POINTS} points, found {}",
+                    items.len()
+                ),
             );
             return None;
         }
@@ -224,13 +241,21 @@ impl Lowerer {
                     }
                 },
                 _ => {
-                    self.error(p.span(), format!("a point is a word, found {}", p.describe()));
+                    self.error(
+                        p.span(),
+                        format!("a point is a word, found {}", p.describe()),
+                    );
                     ok = false;
                     continue;
                 }
             };
-            if DIRECTIONS.contains(&name.as_str()) || super::boards::RELATIVE.contains(&name.as_str()) {
-                self.error(p.span(), format!("`{name}` is a direction: a point needs another name"));
+            if DIRECTIONS.contains(&name.as_str())
+                || super::boards::RELATIVE.contains(&name.as_str())
+            {
+                self.error(
+                    p.span(),
+                    format!("`{name}` is a direction: a point needs another name"),
+                );
                 ok = false;
             }
             if out.iter().any(|(n, _)| n == name) {
@@ -238,7 +263,10 @@ impl Lowerer {
                 ok = false;
             }
             if at.is_some() && out.iter().any(|(_, a)| *a == at) {
-                self.error(p.span(), format!("another point lies at the row and column of `{name}`"));
+                self.error(
+                    p.span(),
+                    format!("another point lies at the row and column of `{name}`"),
+                );
                 ok = false;
             }
             out.push((name.clone(), at));
@@ -264,7 +292,9 @@ impl Lowerer {
                         let names: Vec<&str> = points.iter().map(String::as_str).collect();
                         let note = match super::messages::suggest(p, &names) {
                             Some(s) => format!("did you mean `{s}`?"),
-                            None => format!("the points of `{name}` are named in its `(points ...)`"),
+                            None => {
+                                format!("the points of `{name}` are named in its `(points ...)`")
+                            }
                         };
                         self.error_note(*span, format!("`{name}` has no point `{p}`"), note);
                         IntExpr::Lit(-1)

@@ -193,7 +193,13 @@ impl BoardGeom {
         let b = &mut self;
         let first = b.first;
         let cols = b.cols;
-        let global = |n: SpaceId| if n == NONE || n == WRONG { n } else { first + n };
+        let global = |n: SpaceId| {
+            if n == NONE || n == WRONG {
+                n
+            } else {
+                first + n
+            }
+        };
         if let Some(l) = b.layout.clone().filter(|_| b.graph) {
             b.links = std::sync::Arc::new(l.links.iter().map(|r| r.map(global)).collect());
             b.steps = std::sync::Arc::new(l.steps.iter().map(|r| r.map(global)).collect());
@@ -701,7 +707,9 @@ impl BoardGeom {
     /// The name of a graph's point (`None` on other boards).
     pub fn point_name(&self, s: SpaceId) -> Option<&str> {
         let l = self.layout.as_ref().filter(|_| self.graph)?;
-        l.names.get(s.wrapping_sub(self.first) as usize).map(|n| &**n)
+        l.names
+            .get(s.wrapping_sub(self.first) as usize)
+            .map(|n| &**n)
     }
 }
 

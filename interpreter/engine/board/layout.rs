@@ -76,7 +76,10 @@ impl Layout {
     /// the second, whose opposite leads back). A link given twice counts
     /// once; links past [`MAX_LINKS`] of a point are left out (the
     /// lowering refuses them, and a direction given two ways).
-    pub fn graph(points: &[(Arc<str>, Option<(u32, u32)>)], links: &[(u32, u32, Option<Dir>)]) -> Layout {
+    pub fn graph(
+        points: &[(Arc<str>, Option<(u32, u32)>)],
+        links: &[(u32, u32, Option<Dir>)],
+    ) -> Layout {
         let len = points.len();
         let coords: Vec<(u32, u32)> = points
             .iter()
@@ -93,7 +96,10 @@ impl Layout {
         let mut steps = vec![[NONE; Dir::COUNT]; len];
         let mut dirs: DirMask = 0;
         let mut join = |a: usize, b: usize| {
-            if let Some(slot) = near[a].iter_mut().find(|n| **n == NONE || **n == b as SpaceId) {
+            if let Some(slot) = near[a]
+                .iter_mut()
+                .find(|n| **n == NONE || **n == b as SpaceId)
+            {
                 *slot = b as SpaceId;
             }
         };
