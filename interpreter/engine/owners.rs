@@ -22,6 +22,10 @@ impl Machine<'_> {
             .copied()
             .unwrap_or(super::state::Cycle::at(0));
         Ok(match e {
+            PlayerExpr::If(c, a, b) => {
+                let pick = if self.bool(c)? { a } else { b };
+                return self.player(pick);
+            }
             PlayerExpr::Current => cycle.idx,
             PlayerExpr::Next => cycle.peek_next(n),
             PlayerExpr::Previous => cycle.peek_previous(n),

@@ -62,6 +62,8 @@ pub enum SpaceExpr {
 pub enum PlayerExpr {
     /// `(current player)`.
     Current,
+    /// `(if COND A B)`: A when COND holds, else B (cardboard extension).
+    If(Box<BoolExpr>, Box<PlayerExpr>, Box<PlayerExpr>),
     /// `(next player)`: who plays next in the innermost player cycle.
     Next,
     /// `(previous player)`.

@@ -220,11 +220,14 @@ pub enum Shape {
 /// The most links a point of a graph board may have.
 pub const MAX_LINKS: usize = 8;
 
+/// A graph board's point: its name and, if given, its row and column.
+pub type GraphPoint = (String, Option<(u32, u32)>);
+
 /// A graph board's points and links, as the rules write them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GraphShape {
     /// Each point's name and, if given, its row and column.
-    pub points: Vec<(String, Option<(u32, u32)>)>,
+    pub points: Vec<GraphPoint>,
     /// Each link: two points by number and the direction from the first
     /// to the second (its number in [`DIRECTIONS`]), if it has one.
     pub links: Vec<(u32, u32, Option<u8>)>,

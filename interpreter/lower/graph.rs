@@ -7,7 +7,7 @@
 
 use super::boards::DIRECTIONS;
 use super::context::Lowerer;
-use crate::ir::{GraphShape, IntExpr, Shape, SpaceExpr};
+use crate::ir::{GraphPoint, GraphShape, IntExpr, Shape, SpaceExpr};
 use crate::syntax::SExpr;
 
 /// How a graph is written.
@@ -209,7 +209,7 @@ impl Lowerer {
         &mut self,
         e: &SExpr,
         items: &[SExpr],
-    ) -> Option<Vec<(String, Option<(u32, u32)>)>> {
+    ) -> Option<Vec<GraphPoint>> {
         if items.is_empty() || items.len() > MAX_POINTS {
             self.error(
                 e.span(),
@@ -220,7 +220,7 @@ impl Lowerer {
             );
             return None;
         }
-        let mut out: Vec<(String, Option<(u32, u32)>)> = Vec::new();
+        let mut out: Vec<GraphPoint> = Vec::new();
         let mut ok = true;
         for p in items {
             let (name, at) = match p {

@@ -10,6 +10,9 @@ use super::geom::{DirMask, Kind, SpaceId, NONE};
 use super::Dir;
 use std::sync::Arc;
 
+/// A point's row and column.
+pub type Coords = (u32, u32);
+
 /// A direction a graph board does not have at all.
 pub(super) const WRONG: SpaceId = SpaceId::MAX - 1;
 
@@ -51,7 +54,7 @@ impl Layout {
         let mut cells = vec![NONE; (n * n) as usize];
         for r in 0..n {
             for c in 0..n {
-                if r + c + 1 >= side && r + c + 2 <= 3 * side - 1 {
+                if r + c + 1 >= side && r + c + 2 < 3 * side {
                     cells[(r * n + c) as usize] = coords.len() as SpaceId;
                     coords.push((r, c));
                 }
@@ -77,7 +80,7 @@ impl Layout {
     /// once; links past [`MAX_LINKS`] of a point are left out (the
     /// lowering refuses them, and a direction given two ways).
     pub fn graph(
-        points: &[(Arc<str>, Option<(u32, u32)>)],
+        points: &[(Arc<str>, Option<Coords>)],
         links: &[(u32, u32, Option<Dir>)],
     ) -> Layout {
         let len = points.len();

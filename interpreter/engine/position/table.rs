@@ -33,59 +33,60 @@ impl Loader<'_> {
                     ),
                 );
             };
-            let space =
-                if let Some(l) = b.layout.as_ref().filter(|_| b.graph) {
-                    match l.point(index) {
-                        Some(i) => b.first + i,
-                        None => {
-                            return err(
-                                no,
-                                format!("`{tok}`: the graph {name} has no point `{index}`"),
-                            )
-                        }
-                    }
-                } else if b.track {
-                    let i: u32 = parse_num(no, index, "a space index")?;
-                    if i >= b.cols {
+            let space = if let Some(l) = b.layout.as_ref().filter(|_| b.graph) {
+                match l.point(index) {
+                    Some(i) => b.first + i,
+                    None => {
                         return err(
                             no,
-                            format!("`{tok}`: the track {name} has spaces 0 to {}", b.cols - 1),
-                        );
+                            format!("`{tok}`: the graph {name} has no point `{index}`"),
+                        )
                     }
-                    b.first + i
-                } else {
-                    let Some((r, c)) = index.split_once(',') else {
+                }
+            } else if b.track {
+                let i: u32 = parse_num(no, index, "a space index")?;
+                if i >= b.cols {
+                    return err(
+                        no,
+                        format!("`{tok}`: the track {name} has spaces 0 to {}", b.cols - 1),
+                    );
+                }
+                b.first + i
+            } else {
+                let Some((r, c)) = index.split_once(',') else {
+                    return err(
+                        no,
+                        format!(
+                            "`{tok}`: a space of {} is written {name}[ROW,COL]",
+                            if b.hex { "a hex board" } else { "a grid" }
+                        ),
+                    );
+                };
+                let r: u32 = parse_num(no, r.trim(), "a row")?;
+                let c: u32 = parse_num(no, c.trim(), "a column")?;
+                if r >= b.rows || c >= b.cols {
+                    return err(
+                        no,
+                        format!(
+                            "`{tok}`: the {} {name} has rows 0 to {} and columns 0 to {}",
+                            if b.hex { "hex board" } else { "grid" },
+                            b.rows - 1,
+                            b.cols - 1
+                        ),
+                    );
+                }
+                match b.at(i64::from(r), i64::from(c)) {
+                    Some(s) => s,
+                    None => {
                         return err(
-                            no,
-                            format!(
-                                "`{tok}`: a space of {} is written {name}[ROW,COL]",
-                                if b.hex { "a hex board" } else { "a grid" }
-                            ),
-                        );
-                    };
-                    let r: u32 = parse_num(no, r.trim(), "a row")?;
-                    let c: u32 = parse_num(no, c.trim(), "a column")?;
-                    if r >= b.rows || c >= b.cols {
-                        return err(
-                            no,
-                            format!(
-                                "`{tok}`: the {} {name} has rows 0 to {} and columns 0 to {}",
-                                if b.hex { "hex board" } else { "grid" },
-                                b.rows - 1,
-                                b.cols - 1
-                            ),
-                        );
-                    }
-                    match b.at(i64::from(r), i64::from(c)) {
-                        Some(s) => s,
-                        None => return err(
                             no,
                             format!(
                                 "`{tok}`: the hexagon {name} has no space at row {r}, column {c}"
                             ),
-                        ),
+                        )
                     }
-                };
+                }
+            };
             return Ok(self.table.space_owner(space));
         }
         if let Some(p) = seat("p") {
