@@ -92,7 +92,7 @@ pub(super) const ACTION_WORDS: &[&str] = &[
 /// Words of the game's structure.
 pub(super) const STRUCTURE_WORDS: &[&str] = &[
     "define", "else", "choice", "stage", "end", "setup", "scoring", "declare", "deck", "game",
-    "board", "track", "grid", "hex", "wrap",
+    "board", "track", "grid", "hex", "wrap", "hexagon", "graph",
 ];
 
 /// The kind of a `(OWNER WORD NAME)` form.

@@ -18,7 +18,7 @@ use crate::ir::MAX_LINKS;
 
 /// The most points a graph may have, and its largest row or column.
 const MAX_POINTS: usize = 1 << 16;
-const MAX_COORD: i64 = 4095;
+const MAX_COORD: i64 = 1023;
 
 /// The opposite of direction number `k` of [`DIRECTIONS`].
 fn opposite(k: usize) -> usize {
@@ -205,11 +205,7 @@ impl Lowerer {
     }
 
     /// A graph's `(points ...)`: names, all with coordinates or none.
-    fn graph_points(
-        &mut self,
-        e: &SExpr,
-        items: &[SExpr],
-    ) -> Option<Vec<GraphPoint>> {
+    fn graph_points(&mut self, e: &SExpr, items: &[SExpr]) -> Option<Vec<GraphPoint>> {
         if items.is_empty() || items.len() > MAX_POINTS {
             self.error(
                 e.span(),

@@ -84,7 +84,12 @@ pub fn warnings(source: &str) -> Vec<Diagnostic> {
         return Vec::new();
     }
     match syntax::read(&prepared) {
-        Ok(forms) => lint::warnings(&forms),
+        Ok(mut forms) => {
+            // The lint reads `place` as the `move` it stands for.
+            shorthands::add_supplies(&mut forms);
+            shorthands::places_as_moves(&mut forms);
+            lint::warnings(&forms)
+        }
         Err(_) => Vec::new(),
     }
 }

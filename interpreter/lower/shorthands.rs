@@ -167,6 +167,34 @@ pub(super) fn add_supplies(forms: &mut [SExpr]) {
     }
 }
 
+/// `(place ATTR... DEST)`, everywhere in `forms`, written as the `(move
+/// (top (game vloc SUPPLY_...)) DEST)` it stands for (for the lint, which
+/// reads the syntax tree).
+pub(super) fn places_as_moves(forms: &mut [SExpr]) {
+    for f in forms.iter_mut() {
+        if f.head() == Some("place") {
+            if let SExpr::List(items, span) = f {
+                let span = *span;
+                if let (Some(supply), Some(dest)) = (
+                    supply_name(&items[1..items.len().saturating_sub(1).max(1)]),
+                    items.last().cloned(),
+                ) {
+                    let loc = list(
+                        vec![name("game", span), name("vloc", span), name(&supply, span)],
+                        span,
+                    );
+                    let top = list(vec![name("top", span), loc], span);
+                    *f = list(vec![name("move", span), top, dest], span);
+                    continue;
+                }
+            }
+        }
+        if let SExpr::List(items, _) = f {
+            places_as_moves(items);
+        }
+    }
+}
+
 impl Lowerer {
     /// `(if COND A B)`, A and B lowered by `f`.
     pub(super) fn if_value<T>(
