@@ -262,7 +262,8 @@ impl Machine<'_> {
             }
             IntExpr::Sign(n) => self.int(n)?.signum(),
             IntExpr::Fib(n) => fib(self.int(n)?)?,
-            IntExpr::If(c, a, b) => {
+            IntExpr::If(x) => {
+                let (c, a, b) = &**x;
                 if self.bool(c)? {
                     self.int(a)?
                 } else {
@@ -442,7 +443,8 @@ impl Machine<'_> {
                     _ => EMPTY,
                 }
             }
-            StrExpr::If(c, a, b) => {
+            StrExpr::If(x) => {
+                let (c, a, b) = &**x;
                 if self.bool(c)? {
                     self.str(a)?
                 } else {

@@ -22,7 +22,8 @@ impl Machine<'_> {
             .copied()
             .unwrap_or(super::state::Cycle::at(0));
         Ok(match e {
-            PlayerExpr::If(c, a, b) => {
+            PlayerExpr::If(x) => {
+                let (c, a, b) = &**x;
                 let pick = if self.bool(c)? { a } else { b };
                 return self.player(pick);
             }

@@ -44,7 +44,7 @@ pub enum SpaceExpr {
         cond: Box<BoolExpr>,
     },
     /// `(if COND A B)`: A when COND holds, else B (cardboard extension).
-    If(Box<BoolExpr>, Box<SpaceExpr>, Box<SpaceExpr>),
+    If(Box<(BoolExpr, SpaceExpr, SpaceExpr)>),
     /// `(step SPACE DIR K)` / `(step SPACE DIR K SKIP)`: the K-th space
     /// after SPACE walking in direction DIR, passing over the space SKIP
     /// (not counted); no space if the walk leaves the board (cardboard
@@ -63,7 +63,7 @@ pub enum PlayerExpr {
     /// `(current player)`.
     Current,
     /// `(if COND A B)`: A when COND holds, else B (cardboard extension).
-    If(Box<BoolExpr>, Box<PlayerExpr>, Box<PlayerExpr>),
+    If(Box<(BoolExpr, PlayerExpr, PlayerExpr)>),
     /// `(next player)`: who plays next in the innermost player cycle.
     Next,
     /// `(previous player)`.
@@ -334,7 +334,7 @@ pub enum IntExpr {
     /// `(fib N)`: N-th Fibonacci number.
     Fib(Box<IntExpr>),
     /// `(if COND A B)`: A when COND holds, else B (cardboard extension).
-    If(Box<BoolExpr>, Box<IntExpr>, Box<IntExpr>),
+    If(Box<(BoolExpr, IntExpr, IntExpr)>),
     /// `(abs N)`: the absolute value (`(abs MIN)` is an overflow error).
     Abs(Box<IntExpr>),
     /// `(sign N)`: -1, 0 or 1.
@@ -434,7 +434,7 @@ pub enum StrExpr {
     /// name, so the result always has a symbol.
     Rotate(Box<StrExpr>, Box<IntExpr>),
     /// `(if COND A B)`: A when COND holds, else B (cardboard extension).
-    If(Box<BoolExpr>, Box<StrExpr>, Box<StrExpr>),
+    If(Box<(BoolExpr, StrExpr, StrExpr)>),
 }
 
 /// An attribute key in `cardatt`/`partition`.
@@ -523,7 +523,7 @@ pub enum BoolExpr {
     /// (cardboard extension).
     InRow {
         count: Box<IntExpr>,
-        space: SpaceExpr,
+        space: Box<SpaceExpr>,
         var: VarId,
         cond: Box<BoolExpr>,
     },

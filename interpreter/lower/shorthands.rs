@@ -202,34 +202,32 @@ impl Lowerer {
         e: &SExpr,
         items: &[SExpr],
         f: fn(&mut Lowerer, &SExpr) -> T,
-    ) -> Option<(Box<BoolExpr>, Box<T>, Box<T>)> {
+    ) -> Option<Box<(BoolExpr, T, T)>> {
         if !self.arity(e, items, 3, "a condition and two values") {
             return None;
         }
         let c = self.boolean(&items[1]);
         let a = f(self, &items[2]);
         let b = f(self, &items[3]);
-        Some((Box::new(c), Box::new(a), Box::new(b)))
+        Some(Box::new((c, a, b)))
     }
 
     /// `(if COND A B)` as an integer.
     pub(super) fn if_int(&mut self, e: &SExpr, items: &[SExpr]) -> IntExpr {
         self.if_value(e, items, Lowerer::int)
-            .map_or(IntExpr::Lit(0), |(c, a, b)| IntExpr::If(c, a, b))
+            .map_or(IntExpr::Lit(0), IntExpr::If)
     }
 
     /// `(if COND A B)` as a string.
     pub(super) fn if_str(&mut self, e: &SExpr, items: &[SExpr]) -> StrExpr {
         self.if_value(e, items, Lowerer::string)
-            .map_or(StrExpr::Lit(crate::ir::EMPTY), |(c, a, b)| {
-                StrExpr::If(c, a, b)
-            })
+            .map_or(StrExpr::Lit(crate::ir::EMPTY), StrExpr::If)
     }
 
     /// `(if COND A B)` as a space.
     pub(super) fn if_space(&mut self, e: &SExpr, items: &[SExpr]) -> SpaceExpr {
         self.if_value(e, items, Lowerer::space)
-            .map_or(no_space(), |(c, a, b)| SpaceExpr::If(c, a, b))
+            .map_or(no_space(), SpaceExpr::If)
     }
 
     /// `(inrow N SPACE 'V COND)`.
@@ -242,7 +240,7 @@ impl Lowerer {
             return BoolExpr::And(Vec::new());
         };
         let count = Box::new(self.int(n));
-        let space = self.space(space);
+        let space = Box::new(self.space(space));
         let var = self.bind(v, Some(ValueType::Space), "inrow");
         let cond = Box::new(self.boolean(cond));
         self.pop_var();

@@ -294,7 +294,7 @@ impl Lowerer {
                 [n, SExpr::Name(p, _)] if p == "player" => PlayerExpr::Index(Box::new(self.int(n))),
                 [SExpr::Name(o, _), ..] if o == "if" => self
                     .if_value(e, items, Lowerer::player)
-                    .map_or(PlayerExpr::Current, |(c, a, b)| PlayerExpr::If(c, a, b)),
+                    .map_or(PlayerExpr::Current, PlayerExpr::If),
                 [SExpr::Name(o, _), ..] if o == "owner" => {
                     if !self.arity(e, items, 1, "one card") {
                         return PlayerExpr::Current;

@@ -133,7 +133,8 @@ impl Machine<'_> {
                 }
                 found
             }
-            SpaceExpr::If(c, a, b) => {
+            SpaceExpr::If(x) => {
+                let (c, a, b) = &**x;
                 if self.bool(c)? {
                     self.space(a)?
                 } else {
