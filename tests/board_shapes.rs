@@ -137,6 +137,14 @@ fn a_malformed_graph_is_refused() {
         ("(graph (points N B))", "`N` is a direction"),
         ("(graph (links (A B)))", "`graph` is written"),
         (
+            "(graph 3 3 (links (A1 D1)))",
+            "by column letter and row number counted from the bottom",
+        ),
+        (
+            "(graph 3 3 (points A1) (links (A1 B1)))",
+            "`graph` is written",
+        ),
+        (
             "(hexagon 0)",
             "a hexagon needs a side of at least one hexagon",
         ),
@@ -154,6 +162,29 @@ fn a_malformed_graph_is_refused() {
         "{}",
         e.render()
     );
+}
+
+#[test]
+fn a_graph_on_a_grid_takes_its_points_from_its_links() {
+    let s = start(&rules(&game(
+        "(create board G (graph 3 3 (links (A3 C3 E) (C3 C1 S))))",
+        "(set (game sto N) (size (spaces G)))
+         (set (game sto I) (index (space G C1)))
+         (set (game sto R) (row (space G C1)))
+         (set (game sto C) (col (space G C1)))
+         (set (game sto S) (index (neighbour (space G C3) S)))",
+    )));
+    let d = s.describe();
+    let int = |name: &str| {
+        line_of(&d, &format!("sto {name} = "))
+            .map(|l| l.rsplit(' ').next().unwrap().parse::<i64>().unwrap())
+            .unwrap_or(0)
+    };
+    // A3 (row 0, column 0), C3 (0, 2), C1 (2, 2), in reading order.
+    assert_eq!(int("N"), 3);
+    assert_eq!(int("I"), 2);
+    assert_eq!((int("R"), int("C")), (2, 2));
+    assert_eq!(int("S"), 2);
 }
 
 #[test]

@@ -11,7 +11,7 @@ use crate::ir::{GraphPoint, GraphShape, IntExpr, Shape, SpaceExpr};
 use crate::syntax::SExpr;
 
 /// How a graph is written.
-const GRAPH_SHAPE: &str = "`graph` is written `(graph (points P...) (links (P Q...) ...))`: each point a word or `(WORD ROW COL)`, each link two or more points, optionally followed by the direction from each to the next";
+const GRAPH_SHAPE: &str = "`graph` is written `(graph (points P...) (links (P Q...) ...))`: each point a word or `(WORD ROW COL)`, each link two or more points, optionally followed by the direction from each to the next; or `(graph ROWS COLS (links ...))`, its points the cells the links name (`A1` the bottom left)";
 
 /// The most links a point may have.
 use crate::ir::MAX_LINKS;
@@ -53,11 +53,58 @@ fn link_dir(link: &[SExpr]) -> Option<usize> {
     DIRECTIONS.iter().position(|x| *x == d)
 }
 
+/// `(graph ROWS COLS (links ...))`: the rows and columns of the grid its
+/// points are named on.
+fn grid_of(shape: &SExpr) -> Option<(i64, i64)> {
+    match shape.as_list()? {
+        [_, SExpr::Int(r, _), SExpr::Int(c, _), ..] => Some((*r, *c)),
+        _ => None,
+    }
+}
+
+/// A point of a graph on a grid of `rows` x `cols`, named by its column
+/// letter and its row number from the bottom (`A7` on 7 rows: row 0,
+/// column 0).
+fn grid_point(name: &str, (rows, cols): (i64, i64)) -> Option<GraphPoint> {
+    let mut chars = name.chars();
+    let letter = chars.next()?;
+    let col = i64::from(u32::from(letter).checked_sub(u32::from('A'))?);
+    let rank: i64 = chars.as_str().parse().ok()?;
+    ((0..cols).contains(&col) && (1..=rows).contains(&rank) && letter.is_ascii_uppercase())
+        .then(|| (name.to_string(), Some(((rows - rank) as u32, col as u32))))
+}
+
+/// The points of a graph on a grid: those its links name, in reading
+/// order (`None` for a name that is no cell of the grid).
+fn grid_points(shape: &SExpr, grid: (i64, i64)) -> Vec<Option<GraphPoint>> {
+    let mut out: Vec<Option<GraphPoint>> = Vec::new();
+    for link in part(shape, "links") {
+        let all = link.as_list().unwrap_or(&[]);
+        let chain = &all[..all.len() - usize::from(link_dir(all).is_some())];
+        for p in chain.iter().filter_map(SExpr::as_name) {
+            let point = grid_point(p, grid);
+            let known = |o: &Option<GraphPoint>| o.as_ref().map(|x| x.0.as_str()) == Some(p);
+            if point.is_none() || !out.iter().any(known) {
+                out.push(point);
+            }
+        }
+    }
+    out.sort_by_key(|p| p.as_ref().map(|(_, at)| at.map(|(r, c)| (r, c))));
+    out
+}
+
 /// The names of a graph's points, in order (for `(space GRAPH POINT)`,
 /// before the setup is lowered).
 pub(super) fn point_names(shape: &SExpr) -> Vec<String> {
     if shape.head() != Some("graph") {
         return Vec::new();
+    }
+    if let Some(grid) = grid_of(shape) {
+        return grid_points(shape, grid)
+            .into_iter()
+            .flatten()
+            .map(|(n, _)| n)
+            .collect();
     }
     part(shape, "points")
         .iter()
@@ -96,24 +143,42 @@ impl Lowerer {
 
     /// `(graph (points ...) (links ...))`.
     pub(super) fn graph_shape(&mut self, e: &SExpr, items: &[SExpr]) -> Option<Shape> {
-        let parts_ok = items[1..]
+        let grid = grid_of(e);
+        let rest = &items[if grid.is_some() { 3 } else { 1 }..];
+        let points_wanted = usize::from(grid.is_none());
+        let parts_ok = rest
             .iter()
             .all(|p| matches!(p.head(), Some("points" | "links")))
-            && items[1..]
-                .iter()
-                .filter(|p| p.head() == Some("points"))
-                .count()
-                == 1
-            && items[1..]
-                .iter()
-                .filter(|p| p.head() == Some("links"))
-                .count()
-                <= 1;
+            && rest.iter().filter(|p| p.head() == Some("points")).count() == points_wanted
+            && rest.iter().filter(|p| p.head() == Some("links")).count() <= 1;
         if !parts_ok {
             self.error(e.span(), GRAPH_SHAPE);
             return None;
         }
-        let points = self.graph_points(e, part(e, "points"))?;
+        let points = match grid {
+            Some((rows, cols)) => {
+                if !(1..=MAX_COORD + 1).contains(&rows) || !(1..=26).contains(&cols) {
+                    self.error(
+                        e.span(),
+                        format!(
+                            "a graph on a grid has 1 to {} rows and 1 to 26 columns (named A to Z)",
+                            MAX_COORD + 1
+                        ),
+                    );
+                    return None;
+                }
+                let points = grid_points(e, (rows, cols));
+                if points.iter().any(Option::is_none) || points.is_empty() {
+                    self.error(
+                        e.span(),
+                        format!("on a graph of {rows} rows and {cols} columns, the links name their points by column letter and row number counted from the bottom (`A1` is the bottom left cell)"),
+                    );
+                    return None;
+                }
+                points.into_iter().flatten().collect()
+            }
+            None => self.graph_points(e, part(e, "points"))?,
+        };
         let names: Vec<&str> = points.iter().map(|(n, _)| n.as_str()).collect();
         let mut links = Vec::new();
         let mut near = vec![Vec::new(); points.len()];

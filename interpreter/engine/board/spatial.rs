@@ -99,9 +99,9 @@ impl Machine<'_> {
                 let mut s = start;
                 // The board is looked up at each step, not held or copied
                 // across the condition's evaluation (see `flood_with`).
-                let (len, track, hex) = {
+                let (len, track, hex, graph) = {
                     let b = self.board_of(s)?;
-                    (b.len(), b.track, b.hex)
+                    (b.len(), b.track, b.hex, b.graph)
                 };
                 let d = match dir {
                     Some(d) => self.dir(d)?,
@@ -110,7 +110,13 @@ impl Machine<'_> {
                         return Err(format!(
                             "`{}` is {}: `after`/`before` need a direction, as in `(after 'S E 'V ...)`",
                             self.board_of(s)?.name,
-                            if hex { "a hex board" } else { "a grid" }
+                            if graph {
+                                "a graph board"
+                            } else if hex {
+                                "a hex board"
+                            } else {
+                                "a grid"
+                            }
                         ).into())
                     }
                 };
