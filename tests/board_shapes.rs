@@ -313,3 +313,13 @@ fn positions_name_points_and_hexagon_cells() {
     let e = r.load_position(&bad).expect_err("no point Q").to_string();
     assert!(e.contains("the graph G has no point `Q`"), "{e}");
 }
+
+#[test]
+fn the_terminal_draws_only_the_cells_a_board_has() {
+    for (setup, cells) in [("(create board H (hexagon 2))", 7), (GRAPH, 4)] {
+        let s = start(&rules(&game(setup, "")));
+        let seen = s.observe(0);
+        let drawn = cardboard::play::screen::draw_board(&seen.boards[0], &seen);
+        assert_eq!(drawn.matches('.').count(), cells, "{drawn}");
+    }
+}

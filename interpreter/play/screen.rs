@@ -307,10 +307,18 @@ pub fn draw_board(board: &BoardView, seen: &Observation) -> String {
         .unwrap_or(1)
         .max(2)
         + 1;
-    if board.shape == "hex" {
+    let hex = board.shape == "hex" || board.shape == "hexagon";
+    if hex {
         // Each row half a cell to the right of the row above.
         width += width % 2;
     }
+    // A hexagon's corners and a graph's cells without a point are blank.
+    let side = (board.rows + 1) / 2;
+    let exists = |r: u32, c: u32| match board.shape.as_str() {
+        "hexagon" => r + c + 1 >= side && r + c + 3 <= 3 * side,
+        "graph" => board.points.iter().any(|p| (p.row, p.col) == (r, c)),
+        _ => true,
+    };
     let _ = write!(out, "     ");
     for c in 0..board.cols.min(200) {
         let _ = write!(out, "{c:<width$}");
@@ -318,14 +326,15 @@ pub fn draw_board(board: &BoardView, seen: &Observation) -> String {
     out.truncate(out.trim_end().len());
     out.push('\n');
     for r in 0..board.rows.min(200) {
-        let shift = if board.shape == "hex" {
+        let shift = if hex {
             " ".repeat(r as usize * width / 2)
         } else {
             String::new()
         };
         let _ = write!(out, "{r:>3}  {shift}");
         for c in 0..board.cols.min(200) {
-            let cell = cells.get(&(r, c)).map_or(".", String::as_str);
+            let empty = if exists(r, c) { "." } else { " " };
+            let cell = cells.get(&(r, c)).map_or(empty, String::as_str);
             let _ = write!(out, "{cell:<width$}");
         }
         out.truncate(out.trim_end().len());
