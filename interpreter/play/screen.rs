@@ -313,7 +313,7 @@ pub fn draw_board(board: &BoardView, seen: &Observation) -> String {
         width += width % 2;
     }
     // A hexagon's corners and a graph's cells without a point are blank.
-    let side = (board.rows + 1) / 2;
+    let side = board.rows.div_ceil(2);
     let exists = |r: u32, c: u32| match board.shape.as_str() {
         "hexagon" => r + c + 1 >= side && r + c + 3 <= 3 * side,
         "graph" => board.points.iter().any(|p| (p.row, p.col) == (r, c)),
