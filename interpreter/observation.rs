@@ -220,7 +220,7 @@ pub struct Award {
 pub struct BoardView {
     /// The board's name, e.g. `GRID`.
     pub name: String,
-    /// `track`, `grid` or `hex`.
+    /// `track`, `grid`, `hex`, `hexagon` or `graph`.
     pub shape: String,
     /// Rows (1 for a track).
     pub rows: u32,
@@ -235,6 +235,32 @@ pub struct BoardView {
     /// row); a space not listed is empty.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub spaces: Vec<SpaceView>,
+    /// A graph's points, every one, in order (their number is their
+    /// place here): name, row and column. Absent for other shapes.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub points: Vec<PointView>,
+    /// A graph's links, each once: two points by number and the direction
+    /// from the first to the second, if it has one. Absent for other
+    /// shapes.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub links: Vec<LinkView>,
+}
+
+/// A point of a graph board.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PointView {
+    pub name: String,
+    pub row: u32,
+    pub col: u32,
+}
+
+/// A link of a graph board.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LinkView {
+    pub from: u32,
+    pub to: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dir: Option<String>,
 }
 
 fn is_false(b: &bool) -> bool {

@@ -137,7 +137,7 @@ fn stable_location(l: &LocationExpr) -> bool {
     let player = |p: &PlayerExpr| match p {
         PlayerExpr::Current | PlayerExpr::Next | PlayerExpr::Previous | PlayerExpr::Var(_) => true,
         PlayerExpr::Index(i) => plain(i),
-        PlayerExpr::OwnerOf(_) => false,
+        PlayerExpr::OwnerOf(_) | PlayerExpr::If(_) => false,
     };
     matches!(l.name, NameRef::Fixed(_))
         && match &l.owner {

@@ -262,6 +262,14 @@ impl Machine<'_> {
             }
             IntExpr::Sign(n) => self.int(n)?.signum(),
             IntExpr::Fib(n) => fib(self.int(n)?)?,
+            IntExpr::If(x) => {
+                let (c, a, b) = &**x;
+                if self.bool(c)? {
+                    self.int(a)?
+                } else {
+                    self.int(b)?
+                }
+            }
             IntExpr::Random(a, b) => {
                 let (lo, hi) = match b {
                     Some(b) => (self.int(a)?, self.int(b)?),
@@ -435,6 +443,14 @@ impl Machine<'_> {
                     _ => EMPTY,
                 }
             }
+            StrExpr::If(x) => {
+                let (c, a, b) = &**x;
+                if self.bool(c)? {
+                    self.str(a)?
+                } else {
+                    self.str(b)?
+                }
+            }
             StrExpr::Rotate(dir, quarters) => {
                 let d = self.dir(dir)?;
                 let k = self.int(quarters)?;
@@ -549,6 +565,12 @@ impl Machine<'_> {
                 self.bool(body)?
             }
             BoolExpr::Legal { choice, player } => self.legal(*choice, player.as_ref())?,
+            BoolExpr::InRow {
+                count,
+                space,
+                var,
+                cond,
+            } => self.in_row(count, space, *var, cond)?,
         })
     }
 

@@ -22,6 +22,11 @@ impl Machine<'_> {
             .copied()
             .unwrap_or(super::state::Cycle::at(0));
         Ok(match e {
+            PlayerExpr::If(x) => {
+                let (c, a, b) = &**x;
+                let pick = if self.bool(c)? { a } else { b };
+                return self.player(pick);
+            }
             PlayerExpr::Current => cycle.idx,
             PlayerExpr::Next => cycle.peek_next(n),
             PlayerExpr::Previous => cycle.peek_previous(n),

@@ -337,15 +337,23 @@ fn board_sizes(
                 *wrap_rows,
                 *wrap_cols,
             ),
+            // The side, in the place of the rows.
+            Shape::Hexagon { side } => (size(m, side, b)?, 1, board::Kind::Hexagon, false, false),
+            Shape::Graph(g) => (1, g.points.len() as i64, board::Kind::Graph, false, false),
         };
         let track = kind == board::Kind::Track;
         // In 128 bits: rows x cols and the sum over the boards may
         // overflow 64 bits where the sizes do not.
-        let spaces = i128::from(rows) * i128::from(cols);
+        let spaces = match kind {
+            board::Kind::Hexagon => 3 * i128::from(rows) * (i128::from(rows) - 1) + 1,
+            _ => i128::from(rows) * i128::from(cols),
+        };
         if rows < 1 || cols < 1 || i128::from(first) + spaces > i128::from(MAX_SPACES) {
             let name = &prog.symbols[b.name as usize];
             let size = if track {
                 format!("{cols} spaces")
+            } else if kind == board::Kind::Hexagon {
+                format!("a side of {rows}")
             } else {
                 format!("{rows} x {cols} spaces")
             };
@@ -355,7 +363,7 @@ fn board_sizes(
             return Err(m.locate(f.into(), b.span).into());
         }
         shapes.push([rows, cols, kind as i64, wrap_rows as i64, wrap_cols as i64]);
-        first += rows * cols;
+        first += spaces as i64;
     }
     let tabs = m.tabs;
     let names = tabs.loc_count + tabs.int_count + tabs.str_count + tabs.point_count;
@@ -377,20 +385,48 @@ fn board_sizes(
     let mut boards = board::Boards::default();
     let mut first = 0;
     for (b, &[rows, cols, kind, wrap_rows, wrap_cols]) in prog.boards.iter().zip(&shapes) {
-        let name = prog.symbols[b.name as usize].clone();
+        let name: Arc<str> = prog.symbols[b.name as usize].clone().into();
         let kind = match kind {
             0 => board::Kind::Track,
             1 => board::Kind::Grid,
-            _ => board::Kind::Hex,
+            2 => board::Kind::Hex,
+            3 => board::Kind::Hexagon,
+            _ => board::Kind::Graph,
         };
-        boards.boards.push(board::BoardGeom::new(
-            first as u32,
-            (rows as u32, cols as u32, kind),
-            (wrap_rows != 0, wrap_cols != 0),
-            name.into(),
-            &prog.group_dirs,
-        ));
-        first += rows * cols;
+        let geom = match &b.shape {
+            crate::ir::Shape::Hexagon { .. } => {
+                let layout = board::layout::Layout::hexagon(rows as u32);
+                board::BoardGeom::with_layout(first, layout, name, &prog.group_dirs)
+            }
+            crate::ir::Shape::Graph(g) => {
+                let layout = board::layout::Layout::graph(
+                    &g.points
+                        .iter()
+                        .map(|(n, at)| (Arc::from(n.as_str()), *at))
+                        .collect::<Vec<_>>(),
+                    &g.links
+                        .iter()
+                        .map(|&(a, b, d)| {
+                            (
+                                a,
+                                b,
+                                d.map(|k| board::Dir::ALL[k as usize % board::Dir::COUNT]),
+                            )
+                        })
+                        .collect::<Vec<_>>(),
+                );
+                board::BoardGeom::with_layout(first, layout, name, &prog.group_dirs)
+            }
+            _ => board::BoardGeom::new(
+                first,
+                (rows as u32, cols as u32, kind),
+                (wrap_rows != 0, wrap_cols != 0),
+                name,
+                &prog.group_dirs,
+            ),
+        };
+        first += geom.len();
+        boards.boards.push(geom);
     }
     let boards = Arc::new(boards);
     if let Ok(mut built) = built.lock() {

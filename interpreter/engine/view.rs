@@ -197,11 +197,16 @@ pub fn table_view(
                 .collect();
             let shape = if b.track {
                 "track"
+            } else if b.graph {
+                "graph"
+            } else if b.hex && b.layout.is_some() {
+                "hexagon"
             } else if b.hex {
                 "hex"
             } else {
                 "grid"
             };
+            let (points, links) = graph_view(b);
             BoardView {
                 name: b.name.to_string(),
                 shape: shape.to_string(),
@@ -210,10 +215,54 @@ pub fn table_view(
                 wrap_rows: b.wrap_rows,
                 wrap_cols: b.wrap_cols,
                 spaces,
+                points,
+                links,
             }
         })
         .collect();
     (owners, boards)
+}
+
+/// A graph board's points and links (each link once, from the point of
+/// the smaller number), as observations give them; empty for any other
+/// board.
+fn graph_view(
+    b: &super::board::BoardGeom,
+) -> (
+    Vec<crate::observation::PointView>,
+    Vec<crate::observation::LinkView>,
+) {
+    let Some(l) = b.layout.as_ref().filter(|_| b.graph) else {
+        return (Vec::new(), Vec::new());
+    };
+    let points = l
+        .names
+        .iter()
+        .zip(&l.coords)
+        .map(|(n, &(row, col))| crate::observation::PointView {
+            name: n.to_string(),
+            row,
+            col,
+        })
+        .collect();
+    let mut links = Vec::new();
+    for (a, near) in l.links.iter().enumerate() {
+        for &n in near
+            .iter()
+            .filter(|&&n| (n as usize) > a && (n as usize) < l.names.len())
+        {
+            let dir = super::board::Dir::ALL
+                .iter()
+                .find(|d| l.steps[a][**d as usize] == n)
+                .map(|d| d.name().to_string());
+            links.push(crate::observation::LinkView {
+                from: a as u32,
+                to: n,
+                dir,
+            });
+        }
+    }
+    (points, links)
 }
 
 /// One owner's non-empty locations and non-empty storages.

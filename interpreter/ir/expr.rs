@@ -43,6 +43,18 @@ pub enum SpaceExpr {
         var: VarId,
         cond: Box<BoolExpr>,
     },
+    /// `(if COND A B)`: A when COND holds, else B (cardboard extension).
+    If(Box<(BoolExpr, SpaceExpr, SpaceExpr)>),
+    /// `(step SPACE DIR K)` / `(step SPACE DIR K SKIP)`: the K-th space
+    /// after SPACE walking in direction DIR, passing over the space SKIP
+    /// (not counted); no space if the walk leaves the board (cardboard
+    /// extension, the space `sow` reaches).
+    Step {
+        from: Box<SpaceExpr>,
+        dir: Box<StrExpr>,
+        count: Box<IntExpr>,
+        skip: Option<Box<SpaceExpr>>,
+    },
 }
 
 /// A player.
@@ -50,6 +62,8 @@ pub enum SpaceExpr {
 pub enum PlayerExpr {
     /// `(current player)`.
     Current,
+    /// `(if COND A B)`: A when COND holds, else B (cardboard extension).
+    If(Box<(BoolExpr, PlayerExpr, PlayerExpr)>),
     /// `(next player)`: who plays next in the innermost player cycle.
     Next,
     /// `(previous player)`.
@@ -319,6 +333,8 @@ pub enum IntExpr {
     Tri(Box<IntExpr>),
     /// `(fib N)`: N-th Fibonacci number.
     Fib(Box<IntExpr>),
+    /// `(if COND A B)`: A when COND holds, else B (cardboard extension).
+    If(Box<(BoolExpr, IntExpr, IntExpr)>),
     /// `(abs N)`: the absolute value (`(abs MIN)` is an overflow error).
     Abs(Box<IntExpr>),
     /// `(sign N)`: -1, 0 or 1.
@@ -417,6 +433,8 @@ pub enum StrExpr {
     /// clockwise (cardboard extension). Lowering interns every direction
     /// name, so the result always has a symbol.
     Rotate(Box<StrExpr>, Box<IntExpr>),
+    /// `(if COND A B)`: A when COND holds, else B (cardboard extension).
+    If(Box<(BoolExpr, StrExpr, StrExpr)>),
 }
 
 /// An attribute key in `cardatt`/`partition`.
@@ -497,6 +515,17 @@ pub enum BoolExpr {
     Legal {
         choice: u16,
         player: Option<PlayerExpr>,
+    },
+    /// `(inrow N SPACE 'V COND)`: along some axis of SPACE's board (a
+    /// direction and its opposite), SPACE and the spaces next to it on
+    /// both sides for which COND holds, one after the other, are N or more
+    /// (SPACE itself is counted, not tested); false for no space
+    /// (cardboard extension).
+    InRow {
+        count: Box<IntExpr>,
+        space: Box<SpaceExpr>,
+        var: VarId,
+        cond: Box<BoolExpr>,
     },
 }
 

@@ -227,6 +227,28 @@ pub enum Shape {
         wrap_rows: bool,
         wrap_cols: bool,
     },
+    /// `(hexagon SIDE)`: a hexagon of hexagons, SIDE on each of its six
+    /// sides, in a hex board's axial coordinates (rows and columns 0 to
+    /// 2 SIDE - 2, the two corners of the rhombus left out).
+    Hexagon { side: IntExpr },
+    /// `(graph (points ...) (links ...))`: named points and their links.
+    Graph(std::sync::Arc<GraphShape>),
+}
+
+/// The most links a point of a graph board may have.
+pub const MAX_LINKS: usize = 8;
+
+/// A graph board's point: its name and, if given, its row and column.
+pub type GraphPoint = (String, Option<(u32, u32)>);
+
+/// A graph board's points and links, as the rules write them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GraphShape {
+    /// Each point's name and, if given, its row and column.
+    pub points: Vec<GraphPoint>,
+    /// Each link: two points by number and the direction from the first
+    /// to the second (its number in [`DIRECTIONS`]), if it has one.
+    pub links: Vec<(u32, u32, Option<u8>)>,
 }
 
 /// `(scoring max INT)` / `(scoring min INT)`: INT is evaluated once per

@@ -147,6 +147,8 @@ impl Lowerer {
                 }
             }
             "repeat" => self.repeat(e, items),
+            "sow" => self.sow(e, items),
+            "place" => self.place(e, items),
             "require" => {
                 if !self.arity(e, items, 1, "one condition") {
                     return nothing();

@@ -26,6 +26,19 @@ const WRAP_SHAPE: &str = "`(wrap columns)`, `(wrap rows)` or `(wrap columns rows
 /// are among a grid's).
 pub(super) const DIRECTIONS: &[&str] = &crate::ir::DIRECTIONS;
 
+/// The directions relative to the seat of the current player (docs/language.md
+/// section 11.15), in the order of the engine's `Dir::relative`.
+pub(super) const RELATIVE: &[&str] = &[
+    "FORWARD",
+    "BACKWARD",
+    "LEFT",
+    "RIGHT",
+    "FORWARD_LEFT",
+    "FORWARD_RIGHT",
+    "BACKWARD_LEFT",
+    "BACKWARD_RIGHT",
+];
+
 /// The directions of a hex board.
 const HEX_DIRECTIONS: &[&str] = &["E", "W", "NE", "NW", "SE", "SW"];
 
@@ -35,6 +48,11 @@ pub(super) enum Kind {
     Track,
     Grid,
     Hex,
+    /// A hexagon of hexagons: a hex board's directions.
+    Hexagon,
+    /// A graph board, with the directions of its links (bit k for
+    /// [`DIRECTIONS`]`[k]`).
+    Graph(u16),
 }
 
 impl Kind {
@@ -44,15 +62,25 @@ impl Kind {
             Kind::Track => "a track",
             Kind::Grid => "a grid",
             Kind::Hex => "a hex board",
+            Kind::Hexagon => "a hexagon board",
+            Kind::Graph(_) => "a graph board",
         }
     }
 
     /// Its directions, as a message lists them.
-    fn directions(self) -> &'static str {
+    fn directions(self) -> String {
         match self {
-            Kind::Track => "`NEXT` and `PREV`",
-            Kind::Grid => "`N`, `E`, `S`, `W`, `NE`, `NW`, `SE` and `SW`",
-            Kind::Hex => "`E`, `W`, `NE`, `NW`, `SE` and `SW`",
+            Kind::Track => "`NEXT` and `PREV`".into(),
+            Kind::Grid => "`N`, `E`, `S`, `W`, `NE`, `NW`, `SE` and `SW`".into(),
+            Kind::Hex | Kind::Hexagon => "`E`, `W`, `NE`, `NW`, `SE` and `SW`".into(),
+            Kind::Graph(0) => "none (its links have no directions)".into(),
+            Kind::Graph(mask) => DIRECTIONS
+                .iter()
+                .enumerate()
+                .filter(|(k, _)| mask & 1 << k != 0)
+                .map(|(_, d)| format!("`{d}`"))
+                .collect::<Vec<_>>()
+                .join(", "),
         }
     }
 
@@ -61,7 +89,11 @@ impl Kind {
         match self {
             Kind::Track => matches!(d, "NEXT" | "PREV"),
             Kind::Grid => !matches!(d, "NEXT" | "PREV"),
-            Kind::Hex => HEX_DIRECTIONS.contains(&d),
+            Kind::Hex | Kind::Hexagon => HEX_DIRECTIONS.contains(&d),
+            Kind::Graph(mask) => DIRECTIONS
+                .iter()
+                .position(|x| *x == d)
+                .is_some_and(|k| mask & 1 << k != 0),
         }
     }
 }
@@ -76,6 +108,8 @@ pub(super) struct BoardEntry {
     pub kind: Option<Kind>,
     /// The lowered shape, once the setup is lowered.
     pub shape: Option<Shape>,
+    /// A graph board's point names, in order (empty for other boards).
+    pub points: Vec<String>,
 }
 
 /// The placeholder space after an error.
@@ -106,6 +140,8 @@ impl Lowerer {
                 Some("grid") => Some(Kind::Grid),
                 Some("hex") => Some(Kind::Hex),
                 Some("track") => Some(Kind::Track),
+                Some("hexagon") => Some(Kind::Hexagon),
+                Some("graph") => Some(Kind::Graph(super::graph::link_dirs(shape))),
                 _ => None,
             };
             self.boards.push(BoardEntry {
@@ -113,6 +149,7 @@ impl Lowerer {
                 form: item.span(),
                 kind,
                 shape: None,
+                points: super::graph::point_names(shape),
             });
         }
     }
@@ -136,7 +173,10 @@ impl Lowerer {
     pub(super) fn create_board(&mut self, e: &SExpr, items: &[SExpr]) {
         let [_, _, name, shape] = items else {
             if let [_, _, shape] = items {
-                if matches!(shape.head(), Some("track" | "grid" | "hex")) {
+                if matches!(
+                    shape.head(),
+                    Some("track" | "grid" | "hex" | "hexagon" | "graph")
+                ) {
                     self.error(
                         e.span(),
                         "this board has no name: `(create board NAME (grid ROWS COLS))`",
@@ -234,11 +274,13 @@ impl Lowerer {
                     None
                 }
             },
+            Some("hexagon") => self.hexagon_shape(e, items),
+            Some("graph") => self.graph_shape(e, items),
             _ => {
                 self.error(
                     e.span(),
                     format!(
-                        "a board's shape is `(track N)`, `(grid ROWS COLS)` or `(hex ROWS COLS)`, found {}",
+                        "a board's shape is `(track N)`, `(grid ROWS COLS)`, `(hex ROWS COLS)`, `(hexagon SIDE)` or `(graph (points ...) (links ...))`, found {}",
                         e.describe()
                     ),
                 );
@@ -248,7 +290,7 @@ impl Lowerer {
     }
 
     /// A board's size: an integer (a literal must not be 0).
-    fn board_size(&mut self, e: &SExpr, zero: &str) -> IntExpr {
+    pub(super) fn board_size(&mut self, e: &SExpr, zero: &str) -> IntExpr {
         if let SExpr::Int(0, span) = e {
             self.error(*span, zero);
         }
@@ -379,6 +421,8 @@ impl Lowerer {
             }
             "after" => self.find(e, items, true),
             "before" => self.find(e, items, false),
+            "if" => self.if_space(e, items),
+            "step" => self.step(e, items),
             _ => {
                 self.wrong(e, &E_SPACE);
                 no_space()
@@ -400,8 +444,11 @@ impl Lowerer {
             return no_space();
         };
         let name = board.as_name().unwrap_or("BOARD");
+        if let (Some(Kind::Graph(_)), [point]) = (kind, coords) {
+            return self.graph_point(index, name, point);
+        }
         match kind {
-            Some(k @ (Kind::Grid | Kind::Hex)) if coords.len() != 2 => {
+            Some(k @ (Kind::Grid | Kind::Hex | Kind::Hexagon)) if coords.len() != 2 => {
                 let noun = k.noun();
                 self.error_note(
                     e.span(),
@@ -410,6 +457,13 @@ impl Lowerer {
                         "a space of {noun} is given by its row and its column (from 0), found {}",
                         coord_count(coords.len())
                     ),
+                );
+                return no_space();
+            }
+            Some(Kind::Graph(_)) if coords.len() != 2 => {
+                self.error(
+                    e.span(),
+                    format!("`{name}` is a graph board: `(space {name} POINT)`, or `(space {name} ROW COL)` by its coordinates"),
                 );
                 return no_space();
             }
@@ -442,7 +496,13 @@ impl Lowerer {
         let SExpr::Name(n, span) = e else {
             return self.string(e);
         };
-        if DIRECTIONS.contains(&n.as_str()) {
+        if DIRECTIONS.contains(&n.as_str()) || RELATIVE.contains(&n.as_str()) {
+            if RELATIVE.contains(&n.as_str()) {
+                // Every direction a relative one may stand for has a symbol.
+                for d in DIRECTIONS {
+                    self.intern(d);
+                }
+            }
             return StrExpr::Lit(self.intern(n));
         }
         let message = format!(
@@ -458,8 +518,8 @@ impl Lowerer {
             "NORTHWEST" => Some("NW"),
             "SOUTHEAST" => Some("SE"),
             "SOUTHWEST" => Some("SW"),
-            "PREVIOUS" | "BACK" | "BACKWARD" | "BACKWARDS" => Some("PREV"),
-            "FORWARD" | "FORWARDS" | "AHEAD" => Some("NEXT"),
+            "PREVIOUS" | "BACK" | "BACKWARDS" => Some("PREV"),
+            "FORWARDS" | "AHEAD" => Some("FORWARD"),
             _ => None,
         };
         if DIRECTIONS.contains(&upper.as_str()) {

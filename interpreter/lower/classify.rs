@@ -77,18 +77,22 @@ pub(super) const EXPRESSION_WORDS: &[&str] = &[
     "cols",
     "first",
     "rotate",
+    // shorthands (docs/language.md section 12)
+    "if",
+    "inrow",
+    "step",
 ];
 
 /// Every word that begins an action.
 pub(super) const ACTION_WORDS: &[&str] = &[
     "move", "remember", "forget", "shuffle", "set", "inc", "dec", "cycle", "turn", "repeat",
-    "create", "put", "do", "any", "all", "let", "require", "chain", "announce",
+    "create", "put", "do", "any", "all", "let", "require", "chain", "announce", "sow", "place",
 ];
 
 /// Words of the game's structure.
 pub(super) const STRUCTURE_WORDS: &[&str] = &[
     "define", "else", "choice", "stage", "end", "setup", "scoring", "declare", "deck", "game",
-    "board", "track", "grid", "hex", "wrap", "display",
+    "board", "track", "grid", "hex", "wrap", "display", "hexagon", "graph",
 ];
 
 /// The kind of a `(OWNER WORD NAME)` form.
@@ -237,7 +241,12 @@ impl Lowerer {
             "max" | "min" | "actual" | "last" => Some(T::Card),
             "space" | "where" | "neighbour" | "after" | "before" => Some(T::Space),
             "spaces" | "group" | "line" => Some(T::Spaces),
-            "onboard" | "legal" => Some(T::Bool),
+            "onboard" | "legal" | "inrow" => Some(T::Bool),
+            "step" => Some(T::Space),
+            "if" => items
+                .get(2)
+                .and_then(|a| self.kind_of(a))
+                .or_else(|| items.get(3).and_then(|b| self.kind_of(b))),
             "top" | "bottom" => {
                 if items.len() == 3 {
                     Some(T::Cards)

@@ -55,6 +55,7 @@ impl Lowerer {
             "==" | "!=" => self.compare(e, items, head == "=="),
             "onboard" => self.onboard(e, items),
             "legal" => self.legal(e, items),
+            "inrow" => self.in_row(e, items),
             "and" | "or" => {
                 let args = items.get(1..).unwrap_or(&[]);
                 if args.len() < 2 {

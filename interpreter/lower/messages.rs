@@ -112,7 +112,7 @@
 //! | a board is named by a word such as `TRACK` or `GRID`, found the variable `'B` | `(create board 'B (track 3))` |
 //! | the board `GRID` is created twice | two `(create board GRID ...)` |
 //! | a board is created once, by a `(create board ...)` of its own in the setup | `(create board B (track 3))` in a stage, or in a `repeat` |
-//! | a board's shape is `(track N)`, `(grid ROWS COLS)` or `(hex ROWS COLS)`, found `(ring ...)` | `(create board B (ring 3))` |
+//! | a board's shape is `(track N)`, `(grid ROWS COLS)`, `(hex ROWS COLS)`, `(hexagon SIDE)` or `(graph (points ...) (links ...))`, found `(ring ...)` | `(create board B (ring 3))` |
 //! | `track` is written `(track N)`, with N the number of spaces; found two | `(track 3 4)` |
 //! | a track does not wrap: `track` is written `(track N)` | `(track 10 (wrap))` |
 //! | `grid` is written `(grid ROWS COLS)`, optionally followed by `(wrap columns)`, `(wrap rows)` or `(wrap columns rows)` (also `hex`) | `(grid 3)`, `(grid 3 3 (wrap rows) (wrap columns))`, `(hex 5)` |

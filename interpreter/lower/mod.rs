@@ -62,8 +62,10 @@ mod decks;
 mod define;
 pub mod display;
 mod game;
+mod graph;
 mod lint;
 mod messages;
+mod shorthands;
 mod space_sets;
 mod values;
 
@@ -84,7 +86,12 @@ pub fn warnings(source: &str) -> Vec<Diagnostic> {
         return Vec::new();
     }
     match syntax::read(&prepared) {
-        Ok(forms) => lint::warnings(&forms),
+        Ok(mut forms) => {
+            // The lint reads `place` as the `move` it stands for.
+            shorthands::add_supplies(&mut forms);
+            shorthands::places_as_moves(&mut forms);
+            lint::warnings(&forms)
+        }
         Err(_) => Vec::new(),
     }
 }
@@ -94,7 +101,7 @@ pub fn compile(source: &str) -> Result<Program, Vec<Diagnostic>> {
     if let Some(deep) = too_deep(&prepared) {
         return Err(vec![deep]);
     }
-    let forms = syntax::read(&prepared).map_err(|mut errors| {
+    let mut forms = syntax::read(&prepared).map_err(|mut errors| {
         errors.extend(early_close(&prepared));
         if errors.iter().any(|e| e.message.contains("still open")) {
             errors.extend(unclosed_guess(&prepared));
@@ -102,6 +109,7 @@ pub fn compile(source: &str) -> Result<Program, Vec<Diagnostic>> {
         errors.sort_by_key(|d| (d.span.start, d.span.end));
         errors
     })?;
+    shorthands::add_supplies(&mut forms);
     let mut lx = context::Lowerer::new();
     let program = lx.file(&forms, source.len());
     match program {

@@ -115,6 +115,7 @@ impl Lowerer {
                 IntExpr::Binary(IntOp::Min, Box::new(low), Box::new(hi))
             }
             "random" => self.random(e, items),
+            "if" => self.if_int(e, items),
             "index" | "row" | "col" | "rows" | "cols" => self.space_int(e, items, head),
             "around" => self.around(e, items),
             "first" => self.int_of_ints(e, items, head),
@@ -243,6 +244,9 @@ impl Lowerer {
                 if items.first().and_then(SExpr::as_name) == Some("rotate") {
                     return self.rotate(e, items);
                 }
+                if items.first().and_then(SExpr::as_name) == Some("if") {
+                    return self.if_str(e, items);
+                }
                 self.wrong(e, &E_STR);
                 StrExpr::Lit(EMPTY)
             }
@@ -288,6 +292,9 @@ impl Lowerer {
                     }
                 },
                 [n, SExpr::Name(p, _)] if p == "player" => PlayerExpr::Index(Box::new(self.int(n))),
+                [SExpr::Name(o, _), ..] if o == "if" => self
+                    .if_value(e, items, Lowerer::player)
+                    .map_or(PlayerExpr::Current, PlayerExpr::If),
                 [SExpr::Name(o, _), ..] if o == "owner" => {
                     if !self.arity(e, items, 1, "one card") {
                         return PlayerExpr::Current;

@@ -112,6 +112,31 @@ impl Dir {
         }
     }
 
+    /// A direction relative to a seat (`FORWARD`, `BACKWARD`, `LEFT`,
+    /// `RIGHT`, `FORWARD_LEFT`, `FORWARD_RIGHT`, `BACKWARD_LEFT`,
+    /// `BACKWARD_RIGHT`), as it is for a seat that faces north.
+    pub fn relative(name: &str) -> Option<Dir> {
+        Some(match name {
+            "FORWARD" => Dir::N,
+            "BACKWARD" => Dir::S,
+            "LEFT" => Dir::W,
+            "RIGHT" => Dir::E,
+            "FORWARD_LEFT" => Dir::NW,
+            "FORWARD_RIGHT" => Dir::NE,
+            "BACKWARD_LEFT" => Dir::SW,
+            "BACKWARD_RIGHT" => Dir::SE,
+            _ => return None,
+        })
+    }
+
+    /// The quarter turns clockwise from north of the way seat `seat` of
+    /// `players` faces: the seats sit around the board clockwise from the
+    /// south edge, `4 seat / players` (two players: north, then south;
+    /// four: north, east, south, west).
+    pub fn facing(seat: usize, players: usize) -> i64 {
+        (4 * seat / players.max(1)) as i64
+    }
+
     /// Row and column change on a hex board, in axial coordinates (row 0
     /// at the top, each row half a hexagon right of the one above): `E`
     /// and `W` along the row, `NW` and `SE` along the column, `NE` and

@@ -43,6 +43,7 @@ impl BoardGeom {
         keep: impl FnMut(SpaceId) -> bool,
     ) {
         match spread {
+            None if self.graph => self.flood_where_by(start, out, keep, |i| self.links[i]),
             None if self.hex => self.flood_where_by(start, out, keep, |i| self.six[i]),
             None => self.flood_where_by(start, out, keep, |i| self.orth[i]),
             Some(m) => self.flood_where_by(start, out, keep, |i| self.masked(i, m)),
@@ -106,6 +107,9 @@ impl BoardGeom {
         let step = |_: &mut (), s| step(s);
         let none = [NONE; 6];
         match spread {
+            None if self.graph => flood_with(&mut (), at, step, |_, i| {
+                self.links.get(i).copied().unwrap_or([NONE; 8])
+            }),
             None if self.hex => flood_with(&mut (), at, step, |_, i| {
                 self.six.get(i).copied().unwrap_or(none)
             }),
@@ -123,6 +127,11 @@ impl BoardGeom {
     pub fn spread_near(&self, i: usize, spread: Option<DirMask>) -> [SpaceId; 8] {
         let mut out = [NONE; 8];
         match spread {
+            None if self.graph => {
+                if let Some(links) = self.links.get(i) {
+                    out = *links;
+                }
+            }
             None if self.hex => {
                 if let Some(six) = self.six.get(i) {
                     out[..6].copy_from_slice(six);

@@ -7,6 +7,7 @@
 //! a set of directions given as a mask (bit `d as usize` for each).
 
 pub use super::dir::Dir;
+use super::layout::{Layout, MAX_LINKS};
 use super::spaceset::{Bits, Reach, SpaceSet, MAX_BITS};
 
 /// A space's global number (over all boards of the game).
@@ -23,15 +24,26 @@ pub struct BoardGeom {
     pub cols: u32,
     /// A track (directions NEXT/PREV) rather than a grid.
     pub track: bool,
-    /// A hex board (directions E W NE NW SE SW) rather than a grid.
+    /// A hex board (directions E W NE NW SE SW) rather than a grid (a
+    /// rhombus, or a hexagon when `layout` is given).
     pub hex: bool,
+    /// A graph board: named points and their links (`layout` given).
+    pub graph: bool,
+    /// The spaces of a board that is no rectangle (a hexagon, a graph):
+    /// their coordinates, and a graph's points and links.
+    pub layout: Option<std::sync::Arc<Layout>>,
+    /// How many spaces (rows x cols for a rectangle).
+    count: u32,
     pub wrap_rows: bool,
     pub wrap_cols: bool,
     /// The board's name, for views (shared: geometries are copied often).
     pub name: std::sync::Arc<str>,
+    /// A graph's links of each space, `NONE` past them (global numbers;
+    /// empty on any other board).
+    pub(super) links: std::sync::Arc<Vec<[SpaceId; MAX_LINKS]>>,
     /// Each space's orthogonal neighbours in [`BoardGeom::neighbours`]
     /// order, `NONE` where there is none (worked out once: floods ask for
-    /// them at every step); empty on a hex board.
+    /// them at every step); empty on a hex board or a graph.
     pub(super) orth: std::sync::Arc<Vec<[SpaceId; 4]>>,
     /// On a hex board, each space's six neighbours in
     /// [`BoardGeom::neighbours`] order, `NONE` where there is none; empty
@@ -66,7 +78,7 @@ pub struct BoardGeom {
 }
 
 /// A direction the board does not have (a track's `N`, a grid's `NEXT`).
-const WRONG: SpaceId = SpaceId::MAX - 1;
+use super::layout::WRONG;
 
 /// No neighbour in that direction.
 pub(super) const NONE: SpaceId = SpaceId::MAX;
@@ -77,7 +89,15 @@ pub enum Kind {
     Track = 0,
     Grid = 1,
     Hex = 2,
+    /// A hexagon of hexagons (a [`Layout`]).
+    Hexagon = 3,
+    /// Named points and their links (a [`Layout`]).
+    Graph = 4,
 }
+
+/// The spreading of a `group` over a graph's own links (no set of
+/// directions is it: a link may have none).
+const LINKS: DirMask = 1 << 15;
 
 /// A set of directions, bit `d as usize` for each direction `d`.
 pub type DirMask = u16;
@@ -107,15 +127,19 @@ impl BoardGeom {
         name: std::sync::Arc<str>,
         spreads: &[DirMask],
     ) -> BoardGeom {
-        let mut b = BoardGeom {
+        let b = BoardGeom {
             first,
             rows,
             cols,
             track: kind == Kind::Track,
             hex: kind == Kind::Hex,
+            graph: false,
+            layout: None,
+            count: rows * cols,
             wrap_rows,
             wrap_cols,
             name,
+            links: Default::default(),
             orth: Default::default(),
             six: Default::default(),
             reaches: Default::default(),
@@ -126,6 +150,60 @@ impl BoardGeom {
             all: Bits::first(rows.saturating_mul(cols).min(MAX_BITS)),
             near: Default::default(),
         };
+        b.finish(spreads)
+    }
+
+    /// A board that is no rectangle, its spaces those of `layout`, numbered
+    /// from `first`.
+    pub fn with_layout(
+        first: SpaceId,
+        layout: Layout,
+        name: std::sync::Arc<str>,
+        spreads: &[DirMask],
+    ) -> BoardGeom {
+        let count = layout.coords.len() as u32;
+        let b = BoardGeom {
+            first,
+            rows: layout.rows,
+            cols: layout.cols,
+            track: false,
+            hex: layout.kind == Kind::Hexagon,
+            graph: layout.kind == Kind::Graph,
+            count,
+            wrap_rows: false,
+            wrap_cols: false,
+            name,
+            links: Default::default(),
+            orth: Default::default(),
+            six: Default::default(),
+            reaches: Default::default(),
+            steps: Default::default(),
+            reach: None,
+            lines: Default::default(),
+            rc: std::sync::Arc::new(layout.coords.clone()),
+            all: Bits::first(count.min(MAX_BITS)),
+            near: Default::default(),
+            layout: Some(std::sync::Arc::new(layout)),
+        };
+        b.finish(spreads)
+    }
+
+    /// Works out the tables of a board whose shape is set.
+    fn finish(mut self, spreads: &[DirMask]) -> BoardGeom {
+        let b = &mut self;
+        let first = b.first;
+        let cols = b.cols;
+        let global = |n: SpaceId| {
+            if n == NONE || n == WRONG {
+                n
+            } else {
+                first + n
+            }
+        };
+        if let Some(l) = b.layout.clone().filter(|_| b.graph) {
+            b.links = std::sync::Arc::new(l.links.iter().map(|r| r.map(global)).collect());
+            b.steps = std::sync::Arc::new(l.steps.iter().map(|r| r.map(global)).collect());
+        }
         let near = |s: SpaceId, dirs: &[Dir], out: &mut [SpaceId]| {
             for (slot, d) in out.iter_mut().zip(dirs) {
                 *slot = b.step(s, *d).ok().flatten().unwrap_or(NONE);
@@ -140,7 +218,7 @@ impl BoardGeom {
                 })
                 .collect();
             b.six = std::sync::Arc::new(six);
-        } else {
+        } else if !b.graph {
             let orth = (first..first + b.len())
                 .map(|s| {
                     let mut out = [NONE; 4];
@@ -151,6 +229,7 @@ impl BoardGeom {
             b.orth = std::sync::Arc::new(orth);
         }
         let steps = (first..first + b.len())
+            .filter(|_| !b.graph)
             .map(|s| {
                 let mut out = [WRONG; Dir::COUNT];
                 for d in Dir::ALL {
@@ -162,7 +241,9 @@ impl BoardGeom {
                 out
             })
             .collect();
-        b.steps = std::sync::Arc::new(steps);
+        if !b.graph {
+            b.steps = std::sync::Arc::new(steps);
+        }
         if b.len() <= MAX_BITS {
             let near: Option<Vec<_>> = (first..first + b.len())
                 .map(|s| {
@@ -183,13 +264,15 @@ impl BoardGeom {
                 .collect();
             b.near = std::sync::Arc::new(near.unwrap_or_default());
         }
-        if b.len() <= 1 << 16 {
+        if b.len() <= 1 << 16 && b.layout.is_none() {
             b.rc = std::sync::Arc::new((0..b.len()).map(|i| (i / cols, i % cols)).collect());
         }
         if b.len() <= MAX_BITS {
             let wraps = b.wrap_rows || b.wrap_cols;
             b.reach = Some(std::sync::Arc::new(if b.hex {
                 b.reach_over(b.own_dirs())
+            } else if b.graph {
+                Reach::Table(b.links.iter().map(|row| b.bits_of(row)).collect())
             } else {
                 let adj = b.orth.iter().map(|row| b.bits_of(row)).collect();
                 Reach::new(b.len(), b.cols, wraps, adj)
@@ -202,7 +285,7 @@ impl BoardGeom {
             b.reaches = std::sync::Arc::new(reaches);
             let mut lines = vec![Bits::empty(b.len()); (b.rows + b.cols + 2) as usize];
             for i in 0..b.len() {
-                let (r, c) = (i / b.cols, i % b.cols);
+                let (r, c) = b.coords(first + i);
                 for k in r + 1..=b.rows {
                     lines[k as usize].insert(i);
                 }
@@ -212,7 +295,7 @@ impl BoardGeom {
             }
             b.lines = std::sync::Arc::new(lines);
         }
-        b
+        self
     }
 
     /// The spaces `row` of this board (`NONE` left out) as a bit set.
@@ -235,6 +318,9 @@ impl BoardGeom {
         let adj = (0..self.len())
             .map(|i| self.bits_of(&self.masked(i as usize, mask)))
             .collect();
+        if self.layout.is_some() {
+            return Reach::Table(adj);
+        }
         let wraps = self.wrap_rows || self.wrap_cols;
         Reach::steps(self.len(), self.cols, wraps, &deltas, adj)
     }
@@ -267,6 +353,9 @@ impl BoardGeom {
             Dir::SW,
         ]);
         const HEX: DirMask = mask_of(&HEX_NEAR);
+        if self.graph {
+            return self.layout.as_ref().map_or(0, |l| l.dirs);
+        }
         match (self.track, self.hex) {
             (true, _) => TRACK,
             (false, true) => HEX,
@@ -277,7 +366,9 @@ impl BoardGeom {
     /// The directions a `group` spreads in by default, as a mask: N E S W
     /// on a grid, NEXT PREV on a track, all six on a hex board.
     pub fn own_dirs(&self) -> DirMask {
-        if self.hex || self.track {
+        if self.graph {
+            LINKS
+        } else if self.hex || self.track {
             self.dir_mask()
         } else {
             mask_of(&[Dir::N, Dir::E, Dir::S, Dir::W])
@@ -447,12 +538,16 @@ impl BoardGeom {
     }
 
     /// Number of spaces.
+    #[inline]
     pub fn len(&self) -> u32 {
-        self.rows * self.cols
+        self.count
     }
 
     /// The global space at (row, col), wrapping wrapped axes; `None` outside.
     pub fn at(&self, row: i64, col: i64) -> Option<SpaceId> {
+        if let Some(l) = &self.layout {
+            return l.at(row, col).map(|s| self.first + s);
+        }
         let (rows, cols) = (self.rows as i64, self.cols as i64);
         let row = if self.wrap_rows {
             row.rem_euclid(rows)
@@ -499,7 +594,7 @@ impl BoardGeom {
             return None;
         }
         let (mut rows, mut cols) = (0u64, 0u64);
-        if self.len() <= 128 && members.len() > 8 {
+        if self.len() <= 128 && members.len() > 8 && self.layout.is_none() {
             // A large set: space `i` is at row `i / cols`, column
             // `i % cols`, so the rows are the words of `cols` bits that are
             // not zero, and the columns the bits of those words put
@@ -539,6 +634,14 @@ impl BoardGeom {
 
     /// The neighbour of `s` in direction `d`, or why there is none.
     pub fn step(&self, s: SpaceId, d: Dir) -> Result<Option<SpaceId>, String> {
+        if self.graph {
+            let row = self.steps.get(s.wrapping_sub(self.first) as usize);
+            return match row.map(|r| r[d as usize]) {
+                Some(NONE) => Ok(None),
+                Some(WRONG) | None => Err(self.graph_lacks(d)),
+                Some(n) => Ok(Some(n)),
+            };
+        }
         let (r, c) = self.coords(s);
         let (r, c) = (r as i64, c as i64);
         match self.delta(d) {
@@ -566,13 +669,47 @@ impl BoardGeom {
     /// a hex board NW, NE, W, E, SW, SE.
     pub fn neighbours(&self, s: SpaceId) -> impl Iterator<Item = SpaceId> + '_ {
         let i = s.wrapping_sub(self.first) as usize;
-        let mut row = [NONE; 6];
-        if self.hex {
-            row = self.six.get(i).copied().unwrap_or(row);
+        let mut row = [NONE; MAX_LINKS];
+        if self.graph {
+            row = self.links.get(i).copied().unwrap_or(row);
+        } else if let Some(six) = self.six.get(i).filter(|_| self.hex) {
+            row[..6].copy_from_slice(six);
         } else if let Some(four) = self.orth.get(i) {
             row[..4].copy_from_slice(four);
         }
         row.into_iter().filter(|&n| n != NONE)
+    }
+
+    /// The error of a direction a graph board lacks.
+    #[cold]
+    fn graph_lacks(&self, d: Dir) -> String {
+        let has: Vec<&str> = Dir::ALL
+            .iter()
+            .filter(|x| self.dir_mask() & 1 << **x as usize != 0)
+            .map(|x| x.name())
+            .collect();
+        if has.is_empty() {
+            format!(
+                "`{}` is a graph board whose links have no directions, not {}",
+                self.name,
+                d.name()
+            )
+        } else {
+            format!(
+                "`{}` is a graph board: its directions are {}, not {}",
+                self.name,
+                has.join(" "),
+                d.name()
+            )
+        }
+    }
+
+    /// The name of a graph's point (`None` on other boards).
+    pub fn point_name(&self, s: SpaceId) -> Option<&str> {
+        let l = self.layout.as_ref().filter(|_| self.graph)?;
+        l.names
+            .get(s.wrapping_sub(self.first) as usize)
+            .map(|n| &**n)
     }
 }
 
@@ -599,6 +736,7 @@ impl Boards {
     pub fn name(&self, s: SpaceId) -> String {
         match self.of(s) {
             Some(b) if b.track => format!("{}[{}]", b.name, s - b.first),
+            Some(b) if b.graph => format!("{}[{}]", b.name, b.point_name(s).unwrap_or("?")),
             Some(b) => {
                 let (r, c) = b.coords(s);
                 format!("{}[{r},{c}]", b.name)

@@ -4,6 +4,8 @@
 //! - [`geom`]: each board's shape (track, grid or hex) and sizes, its spaces numbered over all
 //!   boards, the steps between them (worked out once when a game starts),
 //!   wrapping, and the flood fill that can stop early;
+//! - [`layout`]: boards that are no rectangle (hexagons, graphs): their
+//!   spaces in order with their coordinates, a graph's points and links;
 //! - [`flood`]: the floods that test one space at a time;
 //! - [`dir`]: directions of travel, their opposites and quarter turns;
 //! - [`bits`]: sets of one board's spaces as bit sets (`u128` on a board
@@ -24,6 +26,7 @@ pub mod bits;
 pub mod dir;
 mod flood;
 mod geom;
+pub mod layout;
 pub mod regions;
 pub mod spaceset;
 pub mod spatial;

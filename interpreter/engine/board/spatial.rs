@@ -54,6 +54,10 @@ impl Machine<'_> {
                         )
                     }
                     [i] if b.track => b.at(0, *i),
+                    // A graph's point by its number.
+                    [i] if b.graph => (0..i64::from(b.len()))
+                        .contains(i)
+                        .then(|| b.first + *i as u32),
                     [r, c] if !b.track => b.at(*r, *c),
                     _ => {
                         return Err(
@@ -95,9 +99,9 @@ impl Machine<'_> {
                 let mut s = start;
                 // The board is looked up at each step, not held or copied
                 // across the condition's evaluation (see `flood_with`).
-                let (len, track, hex) = {
+                let (len, track, hex, graph) = {
                     let b = self.board_of(s)?;
-                    (b.len(), b.track, b.hex)
+                    (b.len(), b.track, b.hex, b.graph)
                 };
                 let d = match dir {
                     Some(d) => self.dir(d)?,
@@ -106,7 +110,13 @@ impl Machine<'_> {
                         return Err(format!(
                             "`{}` is {}: `after`/`before` need a direction, as in `(after 'S E 'V ...)`",
                             self.board_of(s)?.name,
-                            if hex { "a hex board" } else { "a grid" }
+                            if graph {
+                                "a graph board"
+                            } else if hex {
+                                "a hex board"
+                            } else {
+                                "a grid"
+                            }
                         ).into())
                     }
                 };
@@ -128,6 +138,52 @@ impl Machine<'_> {
                     }
                 }
                 found
+            }
+            SpaceExpr::If(x) => {
+                let (c, a, b) = &**x;
+                if self.bool(c)? {
+                    self.space(a)?
+                } else {
+                    self.space(b)?
+                }
+            }
+            SpaceExpr::Step {
+                from,
+                dir,
+                count,
+                skip,
+            } => {
+                let Some(mut s) = self.space(from)? else {
+                    return Ok(None);
+                };
+                let d = self.dir(dir)?;
+                let k = self.int(count)?;
+                let skip = match skip {
+                    Some(x) => self.space(x)?,
+                    None => None,
+                };
+                if !(0..=1 << 20).contains(&k) {
+                    return Err(format!("`step` walks 0 to 1048576 spaces, not {k}").into());
+                }
+                // Each step either counts or passes SKIP, which cannot
+                // follow itself unless the walk is stuck on it.
+                let (mut left, mut tries) = (k, 2 * k + 2);
+                while left > 0 {
+                    tries -= 1;
+                    if tries < 0 {
+                        return Err("`step` goes round its skipped space only".into());
+                    }
+                    match self.board_of(s)?.step_fast(s, d)? {
+                        None => return Ok(None),
+                        Some(n) => {
+                            s = n;
+                            if Some(n) != skip {
+                                left -= 1;
+                            }
+                        }
+                    }
+                }
+                Some(s)
             }
         })
     }
@@ -171,9 +227,16 @@ impl Machine<'_> {
         }
         let s = self.str(e)?;
         let d = self.tabs.dirs.get(s as usize).copied().flatten();
+        if d.is_none() {
+            let name = &self.tabs.prog.symbols[s as usize];
+            if let Some(base) = board::Dir::relative(name) {
+                let k = board::Dir::facing(self.table.current_player(), self.table.players);
+                return Ok(base.rotate(k)?);
+            }
+        }
         d.ok_or_else(|| {
             format!(
-                "`{}` is not a direction (N E S W NE NW SE SW on a grid, E W NE NW SE SW on a hex board, NEXT PREV on a track)",
+                "`{}` is not a direction (N E S W NE NW SE SW on a grid, E W NE NW SE SW on a hex board, NEXT PREV on a track, FORWARD BACKWARD LEFT RIGHT FORWARD_LEFT FORWARD_RIGHT BACKWARD_LEFT BACKWARD_RIGHT from the current player's seat)",
                 self.tabs.prog.symbols[s as usize]
             )
             .into()
@@ -310,6 +373,61 @@ impl Machine<'_> {
             }
         };
         Ok(self.board_of(start)?.spread_of(mask)?)
+    }
+
+    /// `(inrow N SPACE 'V COND)`: whether, along one axis of SPACE's
+    /// board (each direction the board has, with its opposite), SPACE and
+    /// the runs on both sides where COND holds number N or more.
+    pub(in crate::engine) fn in_row(
+        &mut self,
+        count: &crate::ir::IntExpr,
+        space: &SpaceExpr,
+        var: VarId,
+        cond: &BoolExpr,
+    ) -> R<bool> {
+        let n = self.int(count)?;
+        let Some(start) = self.space(space)? else {
+            return Ok(false);
+        };
+        if n <= 1 {
+            return Ok(true);
+        }
+        let (mask, len) = {
+            let b = self.board_of(start)?;
+            (b.dir_mask(), i64::from(b.len()))
+        };
+        let mut seen: board::DirMask = 0;
+        for d in board::Dir::ALL {
+            let (bit, back) = (1 << d as usize, 1 << d.opposite() as usize);
+            if mask & bit == 0 || seen & bit != 0 {
+                continue;
+            }
+            seen |= bit | back;
+            let mut total = 1i64;
+            for way in [d, d.opposite()] {
+                if mask & 1 << way as usize == 0 {
+                    continue;
+                }
+                let mut s = start;
+                while total < n && total < len {
+                    match self.board_of(s)?.step_fast(s, way)? {
+                        Some(next) if next != start => {
+                            self.set_var(var as usize, Value::Space(next));
+                            if !self.bool(cond)? {
+                                break;
+                            }
+                            total += 1;
+                            s = next;
+                        }
+                        _ => break,
+                    }
+                }
+            }
+            if total >= n {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     /// `(line FROM DIR 'V COND)`: the spaces after FROM in direction DIR

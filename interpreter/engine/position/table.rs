@@ -33,7 +33,17 @@ impl Loader<'_> {
                     ),
                 );
             };
-            let space = if b.track {
+            let space = if let Some(l) = b.layout.as_ref().filter(|_| b.graph) {
+                match l.point(index) {
+                    Some(i) => b.first + i,
+                    None => {
+                        return err(
+                            no,
+                            format!("`{tok}`: the graph {name} has no point `{index}`"),
+                        )
+                    }
+                }
+            } else if b.track {
                 let i: u32 = parse_num(no, index, "a space index")?;
                 if i >= b.cols {
                     return err(
@@ -65,7 +75,17 @@ impl Loader<'_> {
                         ),
                     );
                 }
-                b.first + r * b.cols + c
+                match b.at(i64::from(r), i64::from(c)) {
+                    Some(s) => s,
+                    None => {
+                        return err(
+                            no,
+                            format!(
+                                "`{tok}`: the hexagon {name} has no space at row {r}, column {c}"
+                            ),
+                        )
+                    }
+                }
             };
             return Ok(self.table.space_owner(space));
         }

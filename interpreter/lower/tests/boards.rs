@@ -151,7 +151,7 @@ fn board_mistakes_are_reported() {
     );
     fails_with(
         &setup_game("(create board B (ring 3))"),
-        "a board's shape is `(track N)`, `(grid ROWS COLS)` or `(hex ROWS COLS)`, found `(ring ...)`",
+        "a board's shape is `(track N)`, `(grid ROWS COLS)`, `(hex ROWS COLS)`, `(hexagon SIDE)` or `(graph (points ...) (links ...))`, found `(ring ...)`",
     );
     fails_with(
         &setup_game("(create board B (track 3 4))"),

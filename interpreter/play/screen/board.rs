@@ -144,7 +144,8 @@ fn layers(board: &BoardView, seen: &Observation) -> Vec<String> {
 }
 
 /// A map of `board` with coordinates, `cells` drawn on it (`.` where
-/// none), titled `title`, as lines.
+/// none, blank where the board has no space: a hexagon's corners, a
+/// graph's cells without a point), titled `title`, as lines.
 fn map(board: &BoardView, cells: &HashMap<(u32, u32), String>, title: &str) -> Vec<String> {
     let mut width = cells
         .values()
@@ -153,10 +154,18 @@ fn map(board: &BoardView, cells: &HashMap<(u32, u32), String>, title: &str) -> V
         .unwrap_or(1)
         .max(2)
         + 1;
-    if board.shape == "hex" {
+    let hex = board.shape == "hex" || board.shape == "hexagon";
+    if hex {
         // Each row half a cell to the right of the row above.
         width += width % 2;
     }
+    // A hexagon's corners and a graph's cells without a point are blank.
+    let side = board.rows.div_ceil(2);
+    let exists = |r: u32, c: u32| match board.shape.as_str() {
+        "hexagon" => r + c + 1 >= side && r + c + 3 <= 3 * side,
+        "graph" => board.points.iter().any(|p| (p.row, p.col) == (r, c)),
+        _ => true,
+    };
     let rows = board.rows.min(MAX_SIDE);
     let cols = board.cols.min(MAX_SIDE);
     let margin = (rows as u64).to_string().len().max(2) + 2;
@@ -167,14 +176,15 @@ fn map(board: &BoardView, cells: &HashMap<(u32, u32), String>, title: &str) -> V
     }
     lines.push(head.trim_end().to_string());
     for r in 0..rows {
-        let shift = if board.shape == "hex" {
+        let shift = if hex {
             " ".repeat(r as usize * width / 2)
         } else {
             String::new()
         };
         let mut line = format!("{:>w$}  {shift}", r as u64 + 1, w = margin - 2);
         for c in 0..cols {
-            let cell = cells.get(&(r, c)).map_or(".", String::as_str);
+            let empty = if exists(r, c) { "." } else { " " };
+            let cell = cells.get(&(r, c)).map_or(empty, String::as_str);
             let _ = write!(line, "{cell:<width$}");
         }
         lines.push(line.trim_end().to_string());
