@@ -19,7 +19,8 @@
 //!
 //! A space is written by its coordinates: its column as letters from `A`
 //! (column 0; `Z`, then `AA`), its row as a number from 1 (row 0):
-//! `GRID[0,2]` is `C1` ([`coordinate`]). A card the reader may not see is
+//! `GRID[0,2]` is `C1` ([`coordinate`]); a graph board's point by its
+//! name, a track's space by its number (`TRACK[3]` is `3`). A card the reader may not see is
 //! `a card` (its step has no card: it is never named).
 //!
 //! ```
@@ -75,6 +76,24 @@ pub struct Presented {
     pub target: Option<Place>,
     /// The card it plays, when the reader may see it.
     pub card: Option<CardView>,
+}
+
+/// A space as a label writes it: a graph board's point by its name, a
+/// track's space by its number (from 0), any other space by its
+/// [`coordinate`].
+fn space_words(space: &SpaceAt, cx: &Context) -> String {
+    let board = cx.boards.iter().find(|b| b.name == space.board);
+    let point = board.filter(|b| b.shape == "graph").and_then(|b| {
+        b.points
+            .iter()
+            .find(|p| (p.row, p.col) == (space.row, space.col))
+    });
+    match point {
+        Some(p) => p.name.clone(),
+        // A track's space by its number, as both renderers draw it.
+        None if board.is_some_and(|b| b.shape == "track") => space.col.to_string(),
+        None => coordinate(space.row, space.col),
+    }
 }
 
 /// A space's coordinates: column letters from `A`, row number from 1.
@@ -162,7 +181,7 @@ fn owner_prefix(owner: &str, cx: &Context) -> Option<String> {
 /// owner when that is not the game nor the mover.
 fn place_name(p: &Place, cx: &Context) -> String {
     if let Some(s) = &p.space {
-        return coordinate(s.row, s.col);
+        return space_words(s, cx);
     }
     let name = (cx.display.and_then(|d| d.places.get(&p.location).cloned()))
         .unwrap_or_else(|| p.location.clone());
@@ -290,7 +309,7 @@ pub fn present(steps: &[Step], text: &str, cx: &Context) -> Presented {
                         .display
                         .and_then(|d| d.storages.get(&storage.name)?.get(&value_text(value)));
                     let shown = look.and_then(look_words).unwrap_or(storage.name.clone());
-                    out.label = format!("{shown} at {}", coordinate(sp.row, sp.col));
+                    out.label = format!("{shown} at {}", space_words(sp, cx));
                     out.target = Some(storage_place(storage));
                 }
                 None => {
@@ -333,7 +352,7 @@ pub fn present(steps: &[Step], text: &str, cx: &Context) -> Presented {
         }
     }
     if let Some(t) = &out.target {
-        words.at = t.space.as_ref().map(|s| coordinate(s.row, s.col));
+        words.at = t.space.as_ref().map(|s| space_words(s, cx));
     }
     if words.value.is_none() {
         words.value = steps.iter().find_map(|s| match s {

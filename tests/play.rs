@@ -106,9 +106,9 @@ fn a_scripted_game_with_bad_input() {
     assert!(out.contains("`seven` is not one of the moves"), "{out}");
     assert!(out.contains("Commands:"), "{out}");
     assert!(out.contains("`save` needs a file name"), "{out}");
-    assert!(out.contains("Your moves:\n   0: move "), "{out}");
+    assert!(out.contains("Your moves:\n   0: SIX -> PLAYED"), "{out}");
     assert!(
-        out.contains("since your last turn:\n  p1 (random): move "),
+        out.contains("since your last turn:\n  p1 (random): FOUR -> PLAYED"),
         "{out}"
     );
     assert!(
@@ -137,7 +137,7 @@ fn a_move_typed_in_words() {
     let input = format!("{}\n0\n", mine[1].to_lowercase());
     let (code, out, _) = play(&[&rules, "--seats", "human,random", "--seed", "2"], &input);
     assert_eq!(code, 0, "{out}");
-    let told = format!("p0 (human): move {} p0 HAND -> p0 PLAYED", mine[1]);
+    let told = format!("p0 (human): {} -> PLAYED", mine[1]);
     assert!(
         !out.contains(&told),
         "a person is not told of their own move"
@@ -317,7 +317,7 @@ fn agram_against_the_computer() {
     let (code, out, err) = play(&args, &input);
     assert_eq!(code, 0, "{out}\n{err}");
     assert!(
-        out.contains("p1:\n  HAND: 6 cards, face down (iloc)"),
+        out.contains("p1:\n  Hand: 6 cards, face down (iloc)"),
         "{out}"
     );
     assert!(out.contains("Winners: "), "{out}");
@@ -425,7 +425,7 @@ fn a_forced_move_plays_itself_unless_asked_not_to() {
     let (code, out, err) = play(&args, "0\n");
     assert_eq!(code, 0, "{out}\n{err}");
     assert_eq!(
-        out.matches("your only move, played for you: move ").count(),
+        out.matches("your only move, played for you: ").count(),
         1,
         "{out}"
     );

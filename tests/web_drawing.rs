@@ -193,9 +193,25 @@ fn check(seen: &Observation, shown: &Value, what: &str) {
             }
         }
     }
-    // Coordinates round every grid and hex board.
-    let grids = seen.boards.iter().filter(|b| b.shape != "track");
-    let expected: u64 = grids.map(|b| u64::from(b.rows + b.cols)).sum();
+    // Coordinates round every grid and hex board; a number on each space
+    // of a track; a name beside each point of a graph; coordinates in each
+    // empty space of a hexagon.
+    let expected: u64 = (seen.boards.iter())
+        .map(|b| match b.shape.as_str() {
+            "track" => u64::from(b.cols),
+            "graph" => b.points.len() as u64,
+            "hexagon" => {
+                let side = b.rows.div_ceil(2);
+                let cells = (0..b.rows)
+                    .flat_map(|r| (0..b.cols).map(move |c| (r, c)))
+                    .filter(|&(r, c)| r + c + 1 >= side && r + c + 3 <= 3 * side)
+                    .filter(|&(r, c)| !b.spaces.iter().any(|s| (s.row, s.col) == (r, c)))
+                    .count();
+                cells as u64
+            }
+            _ => u64::from(b.rows + b.cols),
+        })
+        .sum();
     assert_eq!(
         shown["coords"].as_u64(),
         Some(expected),

@@ -147,8 +147,31 @@ fn layers(board: &BoardView, seen: &Observation) -> Vec<String> {
 /// none, blank where the board has no space: a hexagon's corners, a
 /// graph's cells without a point), titled `title`, as lines.
 fn map(board: &BoardView, cells: &HashMap<(u32, u32), String>, title: &str) -> Vec<String> {
-    let mut width = cells
-        .values()
+    // A hexagon's rows slant and a graph's points have names: their
+    // spaces are not read off letters above and numbers beside, so each
+    // empty space shows its own name (a graph's point, a hexagon's
+    // coordinates), as the move labels write it.
+    let side = board.rows.div_ceil(2);
+    let name = |r: u32, c: u32| -> Option<String> {
+        match board.shape.as_str() {
+            "hexagon" => (r + c + 1 >= side && r + c + 3 <= 3 * side)
+                .then(|| format!("{}{}", column_letters(c), r as u64 + 1)),
+            "graph" => board
+                .points
+                .iter()
+                .find(|p| (p.row, p.col) == (r, c))
+                .map(|p| p.name.clone()),
+            _ => Some(".".to_string()),
+        }
+    };
+    let named = board.shape == "hexagon" || board.shape == "graph";
+    let rows = board.rows.min(MAX_SIDE);
+    let cols = board.cols.min(MAX_SIDE);
+    let names: HashMap<(u32, u32), String> = (0..rows)
+        .flat_map(|r| (0..cols).map(move |c| (r, c)))
+        .filter_map(|(r, c)| Some(((r, c), name(r, c)?)))
+        .collect();
+    let mut width = (cells.values().chain(names.values()))
         .map(|c| c.chars().count())
         .max()
         .unwrap_or(1)
@@ -159,32 +182,39 @@ fn map(board: &BoardView, cells: &HashMap<(u32, u32), String>, title: &str) -> V
         // Each row half a cell to the right of the row above.
         width += width % 2;
     }
-    // A hexagon's corners and a graph's cells without a point are blank.
-    let side = board.rows.div_ceil(2);
-    let exists = |r: u32, c: u32| match board.shape.as_str() {
-        "hexagon" => r + c + 1 >= side && r + c + 3 <= 3 * side,
-        "graph" => board.points.iter().any(|p| (p.row, p.col) == (r, c)),
-        _ => true,
+    let margin = if named {
+        2
+    } else {
+        (rows as u64).to_string().len().max(2) + 2
     };
-    let rows = board.rows.min(MAX_SIDE);
-    let cols = board.cols.min(MAX_SIDE);
-    let margin = (rows as u64).to_string().len().max(2) + 2;
     let mut lines = vec![title.to_string()];
-    let mut head = " ".repeat(margin);
-    for c in 0..cols {
-        let _ = write!(head, "{:<width$}", column_letters(c));
-    }
-    lines.push(head.trim_end().to_string());
-    for r in 0..rows {
-        let shift = if hex {
-            " ".repeat(r as usize * width / 2)
-        } else {
-            String::new()
-        };
-        let mut line = format!("{:>w$}  {shift}", r as u64 + 1, w = margin - 2);
+    if !named {
+        let mut head = " ".repeat(margin);
         for c in 0..cols {
-            let empty = if exists(r, c) { "." } else { " " };
-            let cell = cells.get(&(r, c)).map_or(empty, String::as_str);
+            let _ = write!(head, "{:<width$}", column_letters(c));
+        }
+        lines.push(head.trim_end().to_string());
+    }
+    for r in 0..rows {
+        let shift = match board.shape.as_str() {
+            "hex" => " ".repeat(r as usize * width / 2),
+            // A hexagon's middle row starts at the left.
+            "hexagon" => {
+                " ".repeat((r as i64 - (side as i64 - 1)).unsigned_abs() as usize * width / 2)
+            }
+            _ => String::new(),
+        };
+        let mut line = match named {
+            true => format!("  {shift}"),
+            false => format!("{:>w$}  {shift}", r as u64 + 1, w = margin - 2),
+        };
+        for c in 0..cols {
+            let blank = names.get(&(r, c)).map_or(" ", String::as_str);
+            if board.shape == "hexagon" && blank == " " {
+                // The corners outside the hexagon take no room.
+                continue;
+            }
+            let cell = cells.get(&(r, c)).map_or(blank, String::as_str);
             let _ = write!(line, "{cell:<width$}");
         }
         lines.push(line.trim_end().to_string());

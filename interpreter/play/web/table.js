@@ -358,8 +358,27 @@ const CardTable = (() => {
     return panel;
   }
 
+  // A space's name as the engine writes it: `TRACK[3]`, `GRID[2,5]`, a
+  // graph's point by its name, `MILL[D7]`.
   function spaceName(board, row, col) {
-    return board.shape === 'track' ? `${board.name}[${col}]` : `${board.name}[${row},${col}]`;
+    if (board.shape === 'track') return `${board.name}[${col}]`;
+    const point = graphPoint(board, row, col);
+    if (point) return `${board.name}[${point.name}]`;
+    return `${board.name}[${row},${col}]`;
+  }
+
+  // The point of a graph board drawn at `row`, `col` (null for other
+  // boards).
+  function graphPoint(board, row, col) {
+    if (board.shape !== 'graph') return null;
+    return (board.points || []).find((p) => p.row === row && p.col === col) || null;
+  }
+
+  // Whether a hexagon-shaped board (side N: 2N-1 rows and columns, axial
+  // coordinates) has a space at `row`, `col`.
+  function inHexagon(board, row, col) {
+    const side = Math.ceil(board.rows / 2);
+    return row + col + 1 >= side && row + col + 3 <= 3 * side;
   }
 
   // Where each space is drawn: a grid as it is, a hex board with every
@@ -375,6 +394,22 @@ const CardTable = (() => {
       }
       return { places, width: per, height: Math.ceil(board.cols / per) };
     }
+    if (board.shape === 'graph') {
+      // Its points where the rules place them (row 0 at the top).
+      for (const p of board.points || []) places.push({ row: p.row, col: p.col, x: p.col, y: p.row, point: p.name });
+      return { places, width: board.cols, height: board.rows };
+    }
+    if (board.shape === 'hexagon') {
+      // Axial coordinates: each row half a cell right of the one above,
+      // the corners outside the hexagon left out.
+      const side = Math.ceil(board.rows / 2);
+      for (let r = 0; r < board.rows; r++) {
+        for (let c = 0; c < board.cols; c++) {
+          if (inHexagon(board, r, c)) places.push({ row: r, col: c, x: c + (r - (side - 1)) * 0.5, y: r });
+        }
+      }
+      return { places, width: board.cols, height: board.rows };
+    }
     const shift = board.shape === 'hex' ? 0.5 : 0;
     for (let r = 0; r < board.rows; r++) {
       for (let c = 0; c < board.cols; c++) places.push({ row: r, col: c, x: c + (r % 2) * shift, y: r });
@@ -387,7 +422,9 @@ const CardTable = (() => {
   function storageLook(s, view) {
     const looks = (view.display.storages || {})[s.name];
     const look = looks && looks[String(s.value)];
-    if (look) return { piece: look.piece || (look.symbol || look.label ? null : 'disc'), colour: lookColour(look.color, view), symbol: look.symbol || look.label || null };
+    // A label is written on the space only where no piece is drawn: on a
+    // piece, only a symbol (the label is in the space's title).
+    if (look) return { piece: look.piece || (look.symbol || look.label ? null : 'disc'), colour: lookColour(look.color, view), symbol: look.symbol || (look.piece ? null : look.label) || null };
     if (s.kind === 'sto' && Number.isInteger(s.value) && s.value >= 1 && s.value <= 8) {
       return { piece: 'disc', colour: DISC_COLOURS[s.value - 1], symbol: null };
     }
@@ -423,7 +460,7 @@ const CardTable = (() => {
     const x = place.x * size;
     const y = place.y * size;
     const g = svg('g', { class: 'space', 'data-space': name, transform: `translate(${x},${y})` });
-    const text = [board.shape === 'track' ? name : `${coordinates(place.row, place.col)} (${name})`];
+    const text = [board.shape === 'track' ? name : `${place.point || coordinates(place.row, place.col)} (${name})`];
     let tint = null;
     const hasCards = (space ? space.locations || [] : []).some((l) => l.count > 0);
     let piece = null;
@@ -447,7 +484,7 @@ const CardTable = (() => {
       }
       words.push(s);
     }
-    const cell = svg('rect', { class: 'cell', x: 1, y: 1, width: size - 2, height: size - 2, rx: board.shape === 'hex' ? size / 2 : 3 });
+    const cell = svg('rect', { class: 'cell', x: 1, y: 1, width: size - 2, height: size - 2, rx: board.shape === 'hex' || board.shape === 'hexagon' || board.shape === 'graph' ? size / 2 : 3 });
     if (tint) cell.setAttribute('style', `fill: ${tint}; fill-opacity: 0.28`);
     g.append(cell);
     const mid = size / 2;
@@ -557,7 +594,20 @@ const CardTable = (() => {
     });
     const inner = svg('g', { transform: `translate(${margin},${margin})` });
     root.append(inner);
-    if (margin) {
+    if (board.shape === 'graph') {
+      // The links first, under the points; each point named beside it.
+      const at = (i) => (board.points || [])[i];
+      for (const l of board.links || []) {
+        const a = at(l.from);
+        const b = at(l.to);
+        if (!a || !b) continue;
+        inner.append(svg('line', { class: 'link', x1: a.col * size + size / 2, y1: a.row * size + size / 2, x2: b.col * size + size / 2, y2: b.row * size + size / 2 }));
+      }
+      const font = Math.max(9, Math.min(13, size * 0.25));
+      for (const p of board.points || []) {
+        root.append(svg('text', { class: 'coord coord-point', x: margin + p.col * size + 2, y: margin + p.row * size + font, 'font-size': font, text: p.name }));
+      }
+    } else if (margin && board.shape !== 'hexagon') {
       const font = Math.max(10, Math.min(15, size * 0.3));
       for (let c = 0; c < board.cols; c++) {
         root.append(svg('text', { class: 'coord coord-col', x: margin + c * size + size / 2, y: margin * 0.72, 'font-size': font, text: columnLetters(c) }));
@@ -568,6 +618,22 @@ const CardTable = (() => {
       }
     }
     for (const place of places) inner.append(drawSpace(board, place, spaces.get(`${place.row},${place.col}`), size, view));
+    if (board.shape === 'track') {
+      // Each space's number, as move labels write it.
+      const font = Math.max(8, Math.min(11, size * 0.22));
+      for (const place of places) {
+        inner.append(svg('text', { class: 'coord coord-cell', x: place.x * size + 3, y: place.y * size + font + 1, 'font-size': font, 'text-anchor': 'start', text: String(place.col) }));
+      }
+    }
+    if (board.shape === 'hexagon') {
+      // Its rows are slanted, so letters above and numbers beside cannot
+      // name its spaces: each empty space carries its coordinates.
+      const font = Math.max(8, Math.min(12, size * 0.26));
+      for (const place of places) {
+        if (spaces.has(`${place.row},${place.col}`)) continue;
+        inner.append(svg('text', { class: 'coord coord-cell', x: place.x * size + size / 2, y: place.y * size + size / 2 + font * 0.35, 'font-size': font, text: coordinates(place.row, place.col) }));
+      }
+    }
     const wraps = [board.wrap_rows && 'rows', board.wrap_cols && 'columns'].filter(Boolean);
     return el('figure', { class: 'board-box' }, root,
       el('figcaption', { text: `${board.name}: ${board.shape} ${board.rows}×${board.cols}${wraps.length ? ` (${wraps.join(' and ')} wrap)` : ''}` }));
