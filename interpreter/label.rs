@@ -7,7 +7,9 @@
 //! The words (docs/protocol.md, "Labels and targets"):
 //! - a card moved: `CARD -> PLACE`, from a space `CARD C3 -> D4`;
 //! - a storage set on a space that held nothing (a piece placed):
-//!   `WHAT at C4` (`WHAT` the value's look, or the storage's name);
+//!   `WHAT at C4` (`WHAT` the value's look, or the storage's name); when
+//!   the move sets the same storage to 0 on a space that held it, a
+//!   piece moved from there: `WHAT B2 -> C4`, its target that space;
 //! - else a storage set on a space: the same words;
 //! - else a storage set: `NAME = VALUE` (owner first when it is not the
 //!   game's nor the mover's), or the value's look alone when it has one;
@@ -309,8 +311,31 @@ pub fn present(steps: &[Step], text: &str, cx: &Context) -> Presented {
                         .display
                         .and_then(|d| d.storages.get(&storage.name)?.get(&value_text(value)));
                     let shown = look.and_then(look_words).unwrap_or(storage.name.clone());
-                    out.label = format!("{shown} at {}", space_words(sp, cx));
-                    out.target = Some(storage_place(storage));
+                    // The same storage emptied (set to 0) on another space
+                    // that held it: the piece moved from there.
+                    let vacated = steps.iter().find_map(|s| match s {
+                        Step::Set {
+                            storage: st,
+                            value: SetValue::Int(0),
+                        } if st.name == storage.name => {
+                            let o = st.space.as_ref()?;
+                            (o != sp && held(o, &st.name, cx.boards)).then_some(st)
+                        }
+                        _ => None,
+                    });
+                    match vacated.and_then(|st| Some((st, st.space.as_ref()?))) {
+                        Some((st, o)) => {
+                            let (from, to) = (space_words(o, cx), space_words(sp, cx));
+                            out.label = format!("{shown} {from} -> {to}");
+                            out.target = Some(storage_place(st));
+                            words.from = Some(from);
+                            words.to = Some(to);
+                        }
+                        None => {
+                            out.label = format!("{shown} at {}", space_words(sp, cx));
+                            out.target = Some(storage_place(storage));
+                        }
+                    }
                 }
                 None => {
                     let name = match owner_prefix(&storage.owner, cx) {

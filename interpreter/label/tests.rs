@@ -234,6 +234,47 @@ fn a_storage_set_on_an_empty_space_is_the_placing_one() {
 }
 
 #[test]
+fn a_storage_emptied_on_one_space_and_set_on_an_empty_one_is_a_piece_moved() {
+    // A piece written as a storage (as chess and Morris write theirs):
+    // set on the empty D5, emptied on D4 that held it.
+    let steps = vec![set_on(4, 3, 1), set_on(3, 3, 0)];
+    let board = BoardView {
+        name: "BOARD".into(),
+        shape: "grid".into(),
+        rows: 8,
+        cols: 8,
+        spaces: vec![SpaceView {
+            row: 3,
+            col: 3,
+            contents: OwnerView {
+                owner: "BOARD[3,3]".into(),
+                storages: vec![StorageView {
+                    kind: "sto".into(),
+                    name: "DISC".into(),
+                    value: StorageValue::Int(1),
+                }],
+                ..OwnerView::default()
+            },
+        }],
+        ..BoardView::default()
+    };
+    let boards = [board];
+    let cx = Context {
+        boards: &boards,
+        ..Context::new(0)
+    };
+    let shown = present(&steps, "", &cx);
+    assert_eq!(shown.label, "DISC D4 -> D5");
+    assert_eq!(
+        shown.target.and_then(|t| t.space).map(|s| (s.row, s.col)),
+        Some((3, 3))
+    );
+    // A space emptied that held nothing moves nothing.
+    let steps = vec![set_on(4, 3, 1), set_on(6, 6, 0)];
+    assert_eq!(present(&steps, "", &cx).label, "DISC at D5");
+}
+
+#[test]
 fn other_moves_are_their_first_step_or_their_text() {
     let komi = Step::Set {
         storage: StorageAt {
