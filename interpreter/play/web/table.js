@@ -305,7 +305,16 @@ const CardTable = (() => {
     }
     // A card painted in the colour it names shows its name small.
     const middle = painted ? card.name : centre;
-    node.append(el('span', { class: `centre${painted || String(middle).length > 3 ? ' long' : ''}`, text: middle }));
+    if (!painted && centreLook && centreLook.piece && !centreLook.label && !centreLook.symbol) {
+      // A piece as the display section draws it (a stone, a counter),
+      // outlined so that a white one shows on the white face.
+      const size = 30;
+      const fill = lookColour(centreLook.color, view) || colour;
+      node.append(svg('svg', { class: 'centre piece-face', width: size, height: size, viewBox: `0 0 ${size} ${size}` },
+        pieceShape(centreLook.piece, size, fill, { stroke: '#333', 'stroke-width': 1 })));
+    } else {
+      node.append(el('span', { class: `centre${painted || String(middle).length > 3 ? ' long' : ''}`, text: middle }));
+    }
     if (count > 1) node.append(el('b', { class: 'count', text: `×${count}` }));
     return node;
   }
