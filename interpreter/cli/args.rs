@@ -288,7 +288,7 @@ At the prompt, `help` lists the commands (look, save FILE, transcript FILE, quit
     /// file with errors), 2 when a path cannot be read.
     #[command(after_help = "Examples:
   cardboard test games
-  cardboard test games/cartagena.tests --accept
+  cardboard test mygame.tests --accept
   cardboard test mygame.tests --review
 
 A tests file:
