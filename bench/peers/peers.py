@@ -181,18 +181,17 @@ def calibrate(measure, first, seconds):
         count = min(needed, count * 8)
 
 
-def alternate(repeats, ours, theirs):
-    """Runs the two measures `repeats` times, alternating which goes first;
-    the two lists of results."""
-    a, b = [], []
+def alternate(repeats, *measures):
+    """Runs the measures `repeats` times, rotating which goes first (with
+    two: cardboard first in even repeats, OpenSpiel first in odd ones);
+    one list of results per measure."""
+    results = [[] for _ in measures]
+    n = len(measures)
     for r in range(repeats):
-        if r % 2 == 0:
-            a.append(ours(r))
-            b.append(theirs(r))
-        else:
-            b.append(theirs(r))
-            a.append(ours(r))
-    return a, b
+        for k in range(n):
+            i = (k + r) % n if n > 2 else (k if r % 2 == 0 else n - 1 - k)
+            results[i].append(measures[i](r))
+    return results
 
 
 def fmt(x):
@@ -204,6 +203,11 @@ def main():
     parser.add_argument("--cardboard", default=os.path.join(ROOT, "target/release/cardboard"))
     parser.add_argument("--search-rate",
                         default=os.path.join(ROOT, "target/release/examples/search_rate"))
+    parser.add_argument("--before", default=None,
+                        help="a second cardboard binary (an older build), measured in "
+                             "the same run: the table gains its column and the speed-up")
+    parser.add_argument("--before-search-rate", default=None,
+                        help="the search_rate example built with --before")
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=1.0,
                         help="CPU seconds per measure (each repeat of each engine)")
@@ -239,6 +243,11 @@ def main():
     print()
 
     ours = Cardboard(args.cardboard, args.search_rate)
+    before = None
+    if args.before:
+        before = Cardboard(args.before, args.before_search_rate or args.search_rate)
+        print("before: %s (%s)" % (args.before, before.search_binary))
+        print()
     theirs = OpenSpiel()
     wanted = None if args.games is None else set(args.games.split(","))
     rows = []
@@ -258,10 +267,12 @@ def main():
                 lengths.append(length)
                 return rate
 
-            a, b = alternate(args.repeats, mine,
-                             lambda r: theirs.playouts(game, n_theirs, r + 1))
+            measures = [mine, lambda r: theirs.playouts(game, n_theirs, r + 1)]
+            if before:
+                measures.append(lambda r: before.playouts(path, sets, n_ours, r + 1)[0])
+            a, b, *c = alternate(args.repeats, *measures)
             row = "random playouts/s, %s (`%s`)" % (label, os.path.basename(path))
-            rows.append((row, a, b, "%.1f / %.1f" % (statistics.mean(lengths), moves)))
+            rows.append((row, a, b, "%.1f / %.1f" % (statistics.mean(lengths), moves), c))
             print("  measured %s (load %s)" % (path, load_now()), file=sys.stderr)
 
     for label, paths, sets, name, params in GAMES:
@@ -273,37 +284,49 @@ def main():
         d_theirs = max(1, int(theirs.search(game, it, 1, 1) * args.seconds / it))
         for path in paths:
             d_ours = max(1, int(ours.search(path, sets, it, 1) * args.seconds / it))
-            a, b = alternate(args.repeats,
-                             lambda r: ours.search(path, sets, it, d_ours),
-                             lambda r: theirs.search(game, it, d_theirs, 100 * r + 1))
+            measures = [lambda r: ours.search(path, sets, it, d_ours),
+                        lambda r: theirs.search(game, it, d_theirs, 100 * r + 1)]
+            if before:
+                measures.append(lambda r: before.search(path, sets, it, d_ours))
+            a, b, *c = alternate(args.repeats, *measures)
             rows.append(("MCTS iterations/s, %s (`%s`, %d a decision)" % (
-                label, os.path.basename(path), it), a, b, ""))
+                label, os.path.basename(path), it), a, b, "", c))
             print("  searched %s (load %s)" % (path, load_now()), file=sys.stderr)
 
-    print("| measure (per CPU second, one core) | cardboard | OpenSpiel C++ | "
-          "OpenSpiel / cardboard | moves a game (cardboard / OpenSpiel) |")
-    print("|---|---:|---:|---:|---|")
-    for label, a, b, extra in rows:
+    head = "| measure (per CPU second, one core) | cardboard | OpenSpiel C++ | " \
+        "OpenSpiel / cardboard | moves a game (cardboard / OpenSpiel) |"
+    rule = "|---|---:|---:|---:|---|"
+    if before:
+        head += " cardboard before | after / before |"
+        rule += "---:|---:|"
+    print(head)
+    print(rule)
+    for label, a, b, extra, c in rows:
         ma, mb = statistics.median(a), statistics.median(b)
-        print("| %s | %s | %s | %.2fx | %s |" % (label, fmt(ma), fmt(mb), mb / ma, extra))
+        line = "| %s | %s | %s | %.2fx | %s |" % (label, fmt(ma), fmt(mb), mb / ma, extra)
+        if c:
+            mc = statistics.median(c[0])
+            line += " %s | %.2fx |" % (fmt(mc), ma / mc)
+        print(line)
     print()
     print("spread (min-max of the repeats):")
-    for label, a, b, _ in rows:
-        print("  %s: cardboard %s-%s, OpenSpiel %s-%s" % (
-            label, fmt(min(a)), fmt(max(a)), fmt(min(b)), fmt(max(b))))
+    for label, a, b, _, c in rows:
+        more = ", before %s-%s" % (fmt(min(c[0])), fmt(max(c[0]))) if c else ""
+        print("  %s: cardboard %s-%s, OpenSpiel %s-%s%s" % (
+            label, fmt(min(a)), fmt(max(a)), fmt(min(b)), fmt(max(b)), more))
 
     if args.native:
-        native(args, ours)
+        native(args, ours, before)
     print()
     print("load average after: %s" % load_now())
 
 
-def native(args, ours):
+def native(args, ours, before=None):
     """cardboard's Agram and Carteso against the hand-written engines."""
     print()
     print("| hand-written engine (games per CPU second, one core) | cardboard | native | "
-          "native / cardboard |")
-    print("|---|---:|---:|---:|")
+          "native / cardboard |" + (" cardboard before | after / before |" if before else ""))
+    print("|---|---:|---:|---:|" + ("---:|---:|" if before else ""))
     pairs = [
         ("Agram, 4 players", "games/agram.rcy", os.path.join(args.native, "agram-ref")),
         ("Carteso 9x9", "games/carteso.rcy", os.path.join(args.native, "carteso-ref")),
@@ -311,11 +334,17 @@ def native(args, ours):
     for label, path, binary in pairs:
         n_ours = calibrate(lambda n: ours.playouts(path, [], n, 999)[0], 100, args.seconds)
         n_native = calibrate(lambda n: native_rate(binary, n, 999), 1000, args.seconds)
-        a, b = alternate(args.repeats,
-                         lambda r: ours.playouts(path, [], n_ours, r + 1)[0],
-                         lambda r: native_rate(binary, n_native, r + 1))
+        measures = [lambda r: ours.playouts(path, [], n_ours, r + 1)[0],
+                    lambda r: native_rate(binary, n_native, r + 1)]
+        if before:
+            measures.append(lambda r: before.playouts(path, [], n_ours, r + 1)[0])
+        a, b, *c = alternate(args.repeats, *measures)
         ma, mb = statistics.median(a), statistics.median(b)
-        print("| %s | %s | %s | %.1fx |" % (label, fmt(ma), fmt(mb), mb / ma))
+        line = "| %s | %s | %s | %.1fx |" % (label, fmt(ma), fmt(mb), mb / ma)
+        if c:
+            mc = statistics.median(c[0])
+            line += " %s | %.2fx |" % (fmt(mc), ma / mc)
+        print(line)
 
 
 def native_rate(binary, n, seed):

@@ -9,7 +9,8 @@
 #   bench/peers/run.sh [...] --repeats 7 --seconds 2 --native /tmp/native-ref
 #
 # Options other than --download, --wheels, --no-build and --python go to
-# peers.py (--repeats, --seconds, --iterations, --core, --native, --games).
+# peers.py (--repeats, --seconds, --iterations, --core, --native, --games,
+# --before, --before-search-rate).
 # The virtual environment is bench/peers/.venv (ignored by git); PEERS_VENV
 # names another.
 set -euo pipefail

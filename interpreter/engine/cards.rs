@@ -108,10 +108,10 @@ impl Machine<'_> {
             CardExpr::Max(cards, p) | CardExpr::Min(cards, p) => {
                 let want_max = matches!(e, CardExpr::Max(..));
                 let list = self.cards(cards)?.into_vec(self.table);
-                let map = self.points(p)?;
+                let (table, map) = self.points(p)?;
                 let scores: Vec<i64> = list
                     .iter()
-                    .map(|id| map.as_ref().map_or(0, |m| m.score(self.table.attrs(*id))))
+                    .map(|id| map.map_or(0, |m| m.score(table.attrs(*id))))
                     .collect();
                 let best = if want_max {
                     scores.iter().max()
@@ -227,9 +227,8 @@ impl Machine<'_> {
             }
             CardsExpr::Sort(src, p) => {
                 let mut list = self.cards(src)?.into_vec(self.table);
-                let map = self.points(p)?;
-                let table = &*self.table;
-                list.sort_by_key(|id| map.as_ref().map_or(0, |m| m.score(table.attrs(*id))));
+                let (table, map) = self.points(p)?;
+                list.sort_by_key(|id| map.map_or(0, |m| m.score(table.attrs(*id))));
                 Cards::List(list)
             }
             CardsExpr::Pick(pos, cc) => {
@@ -347,10 +346,10 @@ impl Machine<'_> {
 
     /// Scores of `list` under a point map (0 when the map is not set).
     pub fn scores(&mut self, list: &[CardId], p: &PointStorage) -> R<Vec<i64>> {
-        let map = self.points(p)?;
+        let (table, map) = self.points(p)?;
         Ok(list
             .iter()
-            .map(|id| map.as_ref().map_or(0, |m| m.score(self.table.attrs(*id))))
+            .map(|id| map.map_or(0, |m| m.score(table.attrs(*id))))
             .collect())
     }
 

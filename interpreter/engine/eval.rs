@@ -289,19 +289,19 @@ impl Machine<'_> {
             IntExpr::Sum(c, p) => {
                 let cards = self.cards(c)?;
                 self.charge(cards.slice(self.table).len())?;
-                let map = self.points(p)?;
+                let (table, map) = self.points(p)?;
                 let mut total = 0;
-                for id in cards.slice(self.table) {
-                    let score = map.as_ref().map_or(0, |m| m.score(self.table.attrs(*id)));
+                for id in cards.slice(table) {
+                    let score = map.map_or(0, |m| m.score(table.attrs(*id)));
                     total = add(total, score, "`sum`")?;
                 }
                 total
             }
             IntExpr::Score(c, p) => {
                 let card = self.card(c)?;
-                let map = self.points(p)?;
+                let (table, map) = self.points(p)?;
                 match (card, map) {
-                    (Some(c), Some(m)) => m.score(self.table.attrs(c.id)),
+                    (Some(c), Some(m)) => m.score(table.attrs(c.id)),
                     _ => 0,
                 }
             }

@@ -195,13 +195,13 @@ impl Machine<'_> {
         Ok(owner * tabs.point_count + id)
     }
 
-    /// The point map (if set).
-    pub fn points(
-        &mut self,
-        s: &PointStorage,
-    ) -> R<Option<std::sync::Arc<super::state::PointMap>>> {
+    /// The point map (if set), borrowed with the table its scores read:
+    /// no reference count is touched, since the map may be shared by
+    /// every thread's copy of the kept start (bench/scaling/atomics.py).
+    pub fn points(&mut self, s: &PointStorage) -> R<(&Table, Option<&super::state::PointMap>)> {
         let i = self.point_slot(s)?;
-        Ok(self.table.points[i].clone())
+        let table = &*self.table;
+        Ok((table, table.points[i].as_deref()))
     }
 
     /// The slot of a location.
