@@ -302,7 +302,8 @@ def merge(reports, dataframe=None):
     games, shard count) or a shard given twice raise ``ValueError``.
 
     When every report has its rows, the result's ``rows`` are theirs
-    together in game order (a DataFrame as in ``simulate``); else ``None``.
+    together in game order: a DataFrame when some of theirs were one, else
+    a list (``dataframe=True`` or ``False`` decides instead); else ``None``.
     """
     reports = list(reports)
     texts = [r if isinstance(r, str) else json.dumps(r) for r in reports]
