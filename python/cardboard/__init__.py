@@ -6,13 +6,15 @@ an example.
 """
 
 import json
+import operator
 
 from ._cardboard import Game as _Game
 from ._cardboard import IllegalMoveError, RulesError
 from ._cardboard import State as _State
+from ._cardboard import merge_json as _merge_json
 from ._cardboard import simulate_json as _simulate_json
 
-__all__ = ["load", "simulate", "Game", "State", "Move", "Report", "RulesError", "IllegalMoveError"]
+__all__ = ["load", "simulate", "merge", "Game", "State", "Move", "Report", "RulesError", "IllegalMoveError"]
 
 
 class Move:
@@ -198,6 +200,29 @@ class Report(dict):
     rows = None
 
 
+def _shard(shard):
+    """``(k, n)`` or ``"K/N"`` as the ``(k, n)`` pair ``--shard K/N`` reads."""
+    if shard is None:
+        return None
+    bad = "a shard is (k, n) or 'K/N' with 0 <= K < N, e.g. (0, 4), not %r" % (shard,)
+    if isinstance(shard, str):
+        k, _, n = shard.partition("/")
+        try:
+            shard = (int(k), int(n))
+        except ValueError:
+            raise ValueError(bad) from None
+    try:
+        k, n = shard
+        if isinstance(k, bool) or isinstance(n, bool):
+            raise TypeError
+        k, n = operator.index(k), operator.index(n)
+    except (TypeError, ValueError):
+        raise ValueError(bad) from None
+    if not 0 <= k < n:
+        raise ValueError(bad)
+    return (k, n)
+
+
 def simulate(
     path,
     games,
@@ -207,6 +232,7 @@ def simulate(
     max_decisions=10000,
     rows=True,
     dataframe=None,
+    shard=None,
     **settings
 ):
     """Plays ``games`` games on ``jobs`` threads (0: every core), as
@@ -219,24 +245,74 @@ def simulate(
     rows of ``--games-out``): a ``pandas.DataFrame`` when pandas is
     installed, else a list of dicts (``dataframe=False`` keeps the list,
     ``dataframe=True`` requires pandas).
+
+    ``shard=(k, n)`` (or ``"k/n"``) plays only the games whose index is
+    ``k`` mod ``n``, with the whole run's seeds, as ``--shard k/n`` does:
+    ``merge`` makes the whole run's report of the ``n`` shards' reports.
     """
     if seats is None:
         seats = ""
     elif not isinstance(seats, str):
         seats = ",".join(str(s) for s in seats)
     report, lines = _simulate_json(
-        str(path), games, seats, jobs, seed, _settings(settings), max_decisions, None, rows
+        str(path),
+        games,
+        seats,
+        jobs,
+        seed,
+        _settings(settings),
+        max_decisions,
+        _shard(shard),
+        rows,
     )
     report = Report(json.loads(report))
     if rows:
         table = [json.loads(line) for line in lines.splitlines() if line.strip()]
-        if dataframe is None or dataframe:
-            try:
-                import pandas
-            except ImportError:
-                if dataframe:
-                    raise
-            else:
-                table = pandas.DataFrame(table)
-        report.rows = table
+        report.rows = _table(table, dataframe)
     return report
+
+
+def _table(table, dataframe):
+    """A list of row dicts as a DataFrame when pandas is there (or asked)."""
+    if dataframe is None or dataframe:
+        try:
+            import pandas
+        except ImportError:
+            if dataframe:
+                raise
+        else:
+            return pandas.DataFrame(table)
+    return table
+
+
+def _rows_of(rows):
+    """A report's rows (a list of dicts or a DataFrame) as a list of dicts."""
+    if isinstance(rows, list):
+        return rows
+    return rows.to_dict("records")
+
+
+def merge(reports, dataframe=None):
+    """Merges the reports of shards of one run into the report of the games
+    they cover together, as ``cardboard merge`` does: with every shard once,
+    exactly the whole run's report (timing aside: ``seconds`` and ``jobs``
+    are the sums of the shards'). ``reports`` are what ``simulate(...,
+    shard=...)`` returns, dicts read from ``--json`` files, or their JSON
+    texts. Reports of different runs (rules file, seed, settings, seats,
+    games, shard count) or a shard given twice raise ``ValueError``.
+
+    When every report has its rows, the result's ``rows`` are theirs
+    together in game order: a DataFrame when some of theirs were one, else
+    a list (``dataframe=True`` or ``False`` decides instead); else ``None``.
+    """
+    reports = list(reports)
+    texts = [r if isinstance(r, str) else json.dumps(r) for r in reports]
+    merged = Report(json.loads(_merge_json(texts)))
+    tables = [getattr(r, "rows", None) for r in reports]
+    if reports and all(t is not None for t in tables):
+        table = [row for t in tables for row in _rows_of(t)]
+        table.sort(key=lambda row: row["game"])
+        if dataframe is None:
+            dataframe = not all(isinstance(t, list) for t in tables)
+        merged.rows = _table(table, dataframe)
+    return merged

@@ -9,6 +9,7 @@
 //! The GIL is released (`Python::detach`) while the engine works.
 
 use cardboard::drivers::report::games_out::RowFormat;
+use cardboard::drivers::report::{self, SimulateReport};
 use cardboard::drivers::simulate::{simulate_sweep, Rows, Shard, SimulateConfig, Sweep};
 use cardboard::drivers::{parse_set, Ruleset};
 use cardboard::engine::{GameOptions, Rules, State};
@@ -390,11 +391,31 @@ fn simulate_json(
     Ok((report.to_json(), rows))
 }
 
+/// Merges the `--json` reports of shards of one run, as `cardboard merge`
+/// does ([`report::merge`]): the report of the games they cover together.
+/// A report that does not read, or reports of different runs or with a
+/// shard twice, raise `ValueError` with the binary's message.
+#[pyfunction]
+fn merge_json(py: Python<'_>, reports: Vec<String>) -> PyResult<String> {
+    py.detach(|| {
+        let reports = reports
+            .iter()
+            .enumerate()
+            .map(|(i, text)| {
+                SimulateReport::from_json(text).map_err(|e| format!("report {}: {e}", i + 1))
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        report::merge(&reports).map(|merged| merged.to_json())
+    })
+    .map_err(PyValueError::new_err)
+}
+
 #[pymodule]
 fn _cardboard(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Game>()?;
     m.add_class::<GameStateObject>()?;
     m.add_function(wrap_pyfunction!(simulate_json, m)?)?;
+    m.add_function(wrap_pyfunction!(merge_json, m)?)?;
     m.add("RulesError", m.py().get_type::<RulesError>())?;
     m.add("IllegalMoveError", m.py().get_type::<IllegalMoveError>())?;
     Ok(())
