@@ -84,6 +84,13 @@ struct Node<M> {
     texts: Vec<String>,
     /// The child of each of `moves` ([`NONE`] until tried).
     child: Vec<u32>,
+    /// Whether `moves` are the legal moves of every state that reaches
+    /// this node with no chance drawn ([`GameState::chance_drawn`]): they
+    /// were listed in such a state, and no other was added since. Such a
+    /// state is the same position in every iteration ([`Identity::Value`]:
+    /// the game's copy, the same moves), so its moves are not listed again
+    /// and the chosen one is played unchecked ([`GameState::apply_legal`]).
+    sure: bool,
     /// The seat that played the move leading here (the root: the searcher).
     mover: usize,
     visits: u32,
@@ -99,6 +106,7 @@ impl<M> Node<M> {
             moves: Vec::new(),
             texts: Vec::new(),
             child: Vec::new(),
+            sure: false,
             mover,
             visits: 0,
             avail: 0,
@@ -200,11 +208,26 @@ pub fn search<S: GameState>(
         while let Some(player) = state.current_player() {
             available.clear();
             offered.clear();
+            // The chosen move was listed in this very position.
+            let mut listed = false;
             match (identity, at) {
                 (Identity::Value, 0) => available.extend(0..root_moves.len()),
+                (Identity::Value, _) if nodes[at].sure && !state.chance_drawn() => {
+                    available.extend(0..nodes[at].moves.len());
+                    listed = true;
+                }
                 (Identity::Value, _) => {
                     let moves = state.legal_moves();
-                    note_available(&mut nodes[at], moves, &mut available);
+                    let node = &mut nodes[at];
+                    let (fresh, seen) = (node.child.is_empty(), node.moves.len());
+                    note_available(node, moves, &mut available);
+                    // Listed without chance (nor a limit met while
+                    // listing) the first time, and nothing new since.
+                    node.sure = if fresh {
+                        !state.chance_drawn() && state.current_player().is_some()
+                    } else {
+                        node.sure && node.moves.len() == seen
+                    };
                 }
                 (Identity::Text, _) => {
                     let moves = state.legal_moves();
@@ -228,7 +251,12 @@ pub fn search<S: GameState>(
                 Identity::Value => &nodes[at].moves[i],
                 Identity::Text => &offered[k],
             };
-            if state.apply(chosen).is_err() {
+            let played = if listed {
+                state.apply_legal(chosen)
+            } else {
+                state.apply(chosen)
+            };
+            if played.is_err() {
                 met_error = true;
                 break;
             }
