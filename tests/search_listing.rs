@@ -1,8 +1,10 @@
 //! The `mcts` search lists the moves of a tree node once when no chance
 //! was drawn on the way there (`GameState::chance_drawn`), then plays its
-//! moves unchecked (`GameState::apply_legal`): it must choose exactly as
-//! the search that lists them in every iteration, for games with chance
-//! and without, and list far less.
+//! moves unchecked (`GameState::apply_legal`), and keeps the state of
+//! such a node to start later iterations from: it must choose exactly as
+//! the search that lists the moves in every iteration and plays every
+//! move from the root, for games with chance and without, and list and
+//! play far less.
 
 use cardboard::engine::{GameOptions, Move, Rules, State};
 use cardboard::game::{GameState, Outcome, PlayError, Status};
@@ -22,6 +24,7 @@ struct Counted {
     hooks: bool,
     listed: Arc<AtomicU64>,
     drawn: Arc<AtomicU64>,
+    played: Arc<AtomicU64>,
 }
 
 impl GameState for Counted {
@@ -44,10 +47,12 @@ impl GameState for Counted {
         self.inner.random_move(rng)
     }
     fn apply(&mut self, mv: &Move) -> Result<(), PlayError> {
+        self.played.fetch_add(1, Relaxed);
         self.inner.apply(mv)
     }
     fn apply_legal(&mut self, mv: &Move) -> Result<(), PlayError> {
         assert!(self.hooks, "apply_legal without the hooks");
+        self.played.fetch_add(1, Relaxed);
         self.inner.apply_legal(mv)
     }
     fn apply_undoable(&mut self, mv: &Move) -> Result<Self::Undo, PlayError> {
@@ -84,15 +89,25 @@ impl GameState for Counted {
     }
 }
 
-/// The visits of `mcts` with `iterations` from `state` (seed `seed`), and
-/// the listings and `chance_drawn` answers of `true` it asked for, with
-/// the hooks and without.
-fn visits(state: &State, hooks: bool, iterations: u32, seed: u64) -> (Vec<u32>, u64, u64) {
+/// What a search did: the visits of the root's moves, and how many times
+/// it listed moves, heard that chance was drawn, and played a move.
+#[derive(Debug)]
+struct Done {
+    visits: Vec<u32>,
+    listed: u64,
+    drawn: u64,
+    played: u64,
+}
+
+/// What `mcts` with `iterations` from `state` (seed `seed`) did, with the
+/// hooks or without.
+fn search(state: &State, hooks: bool, iterations: u32, seed: u64) -> Done {
     let counted = Counted {
         inner: state.clone(),
         hooks,
         listed: Arc::new(AtomicU64::new(0)),
         drawn: Arc::new(AtomicU64::new(0)),
+        played: Arc::new(AtomicU64::new(0)),
     };
     let moves = counted.legal_moves();
     let mut searcher = Searcher::new(
@@ -101,11 +116,12 @@ fn visits(state: &State, hooks: bool, iterations: u32, seed: u64) -> (Vec<u32>, 
         seed,
     );
     let visits = searcher.visits(&counted, &moves).expect("searches");
-    (
+    Done {
         visits,
-        counted.listed.load(Relaxed),
-        counted.drawn.load(Relaxed),
-    )
+        listed: counted.listed.load(Relaxed),
+        drawn: counted.drawn.load(Relaxed),
+        played: counted.played.load(Relaxed),
+    }
 }
 
 /// Positions of `path` after 0, 5, 10, ... random moves (seeded), as long
@@ -132,36 +148,57 @@ fn positions(path: &str, seed: u64, count: usize) -> Vec<State> {
 }
 
 #[test]
-fn a_game_without_chance_is_searched_alike_and_listed_once_a_node() {
+fn a_game_without_chance_is_searched_alike_listed_once_a_node_and_played_less() {
     for path in ["examples/connect4.rcy", "examples/othello.rcy"] {
         for (k, state) in positions(path, 7, 3).iter().enumerate() {
             let iterations = 150;
             let seed = k as u64 + 1;
-            let (plain, listed_plain, _) = visits(state, false, iterations, seed);
-            let (hooked, listed, drawn) = visits(state, true, iterations, seed);
-            assert_eq!(plain, hooked, "{path}, position {k}");
-            assert_eq!(drawn, 0, "{path}: no chance is drawn");
+            let plain = search(state, false, iterations, seed);
+            let hooked = search(state, true, iterations, seed);
+            assert_eq!(plain.visits, hooked.visits, "{path}, position {k}");
+            assert_eq!(hooked.drawn, 0, "{path}: no chance is drawn");
             // Once a node at most (the root's moves are given), where the
             // plain search lists them at every node it goes through.
             assert!(
-                listed <= u64::from(iterations) && listed < listed_plain,
-                "{path}, position {k}: {listed} listings, {listed_plain} without the hooks"
+                hooked.listed <= u64::from(iterations) && hooked.listed < plain.listed,
+                "{path}, position {k}: {hooked:?} against {plain:?}"
+            );
+            // The moves down the kept nodes are not played again.
+            assert!(
+                hooked.played < plain.played,
+                "{path}, position {k}: {hooked:?} against {plain:?}"
             );
         }
     }
 }
 
+/// Nim on a count to 12 where a die may add one after each take (`random
+/// 1`): which takes are legal depends on the chance drawn on the way.
+const DICE_NIM: &str = "(game (setup (create players 2)) \
+     (stage player (end (>= (game sto TAKEN) 12)) \
+       (choice ((inc (game sto TAKEN) 1) \
+                ((<= (game sto TAKEN) 10) (inc (game sto TAKEN) 2)) \
+                ((<= (game sto TAKEN) 9) (inc (game sto TAKEN) 3)))) \
+       (inc (game sto TAKEN) (random 1)) \
+       ((>= (game sto TAKEN) 12) (set ((current player) sto WON) 1))) \
+     (scoring max ((current player) sto WON)))";
+
 #[test]
 fn a_game_with_chance_is_searched_alike() {
-    // Cartagena draws cards in play: the iterations that drew one list
-    // the moves as before.
+    // The iterations that drew chance list the moves and play from the
+    // root as before.
+    let rules = Rules::from_source("dice-nim.rcy", DICE_NIM).expect("compiles");
     let mut drew = 0;
-    for (k, state) in positions("games/cartagena.rcy", 3, 4).iter().enumerate() {
-        let seed = k as u64 + 1;
-        let (plain, _, _) = visits(state, false, 150, seed);
-        let (hooked, _, drawn) = visits(state, true, 150, seed);
-        assert_eq!(plain, hooked, "cartagena, position {k}");
-        drew += drawn;
+    for seed in 1..=4 {
+        let options = GameOptions {
+            seed,
+            overrides: Vec::new(),
+        };
+        let state = rules.start(&options).expect("starts");
+        let plain = search(&state, false, 200, seed);
+        let hooked = search(&state, true, 200, seed);
+        assert_eq!(plain.visits, hooked.visits, "seed {seed}");
+        drew += hooked.drawn;
     }
     assert!(drew > 0, "no chance drawn: the test shows nothing");
 }
