@@ -118,6 +118,15 @@ pub trait GameState: Clone + Send {
     /// decision, its legal moves included) is a [`PlayError::Rules`] and
     /// leaves the game [`Status::Failed`] with the same message.
     fn apply(&mut self, mv: &Self::Move) -> Result<(), PlayError>;
+    /// Plays `mv` as [`Self::apply`] does, for a caller that knows it is
+    /// legal: [`Self::legal_moves`] listed it in this same position (the
+    /// same game, the same moves played, the same chance drawn), so the
+    /// game may skip checking it (the engine would list the moves to
+    /// check it). A move that is not legal here may be played wrongly.
+    /// The default is [`Self::apply`].
+    fn apply_legal(&mut self, mv: &Self::Move) -> Result<(), PlayError> {
+        self.apply(mv)
+    }
     /// Plays `mv` as [`Self::apply`] does and returns how to take it back
     /// with [`Self::undo`], which leaves the state equal to what it was
     /// before: table, decision, status, legal moves, the game's chance.
@@ -249,6 +258,17 @@ pub trait GameState: Clone + Send {
     /// chance a search may know.
     fn reseed_chance(&mut self, seed: u64) {
         let _ = seed;
+    }
+
+    /// Whether the game drew anything from its chance (a shuffle, a die,
+    /// a random tie break) since its chance was seeded: at its start, or
+    /// by the last [`Self::reseed_chance`]. A search that reseeds a copy
+    /// and plays moves on it knows, while nothing was drawn, that the
+    /// position depends on those moves alone (so the legal moves it
+    /// listed there before are the legal moves again). The default, for
+    /// a game that cannot tell, is `true`.
+    fn chance_drawn(&self) -> bool {
+        true
     }
 
     /// The rules' display section as renderers read it

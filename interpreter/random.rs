@@ -69,6 +69,12 @@ impl GameRng {
         self.0.serialize_state()
     }
 
+    /// How many 32-bit words were drawn since the generator was seeded
+    /// (0 for a new one, whatever its seed).
+    pub fn words_drawn(&self) -> u128 {
+        self.0.get_word_pos()
+    }
+
     /// A generator from the state [`GameRng::state`] gave.
     pub fn from_state(state: &[u8; 49]) -> GameRng {
         GameRng(ChaCha8Rng::deserialize_state(state))

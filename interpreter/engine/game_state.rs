@@ -84,6 +84,18 @@ impl GameState for State {
         self.play_legal::<false>(mv)
     }
 
+    fn apply_legal(&mut self, mv: &Move) -> Result<(), PlayError> {
+        if !self.running() {
+            return Err(PlayError::GameOver);
+        }
+        // The caller's word: listed in this position (checked in tests).
+        debug_assert!(
+            self.check_move(mv).is_ok(),
+            "apply_legal: {mv:?} is not legal"
+        );
+        self.play_legal::<false>(mv)
+    }
+
     fn apply_undoable(&mut self, mv: &Move) -> Result<MoveUndo, PlayError> {
         self.check_move(mv)?;
         self.play_undoable(mv)
@@ -201,6 +213,10 @@ impl GameState for State {
 
     fn reseed_chance(&mut self, seed: u64) {
         self.table.get_mut().rng = GameRng::new(seed);
+    }
+
+    fn chance_drawn(&self) -> bool {
+        self.table.borrow().rng.words_drawn() != 0
     }
 
     fn keep_seen(&mut self) {

@@ -25,7 +25,7 @@ pub mod tree;
 use crate::game::GameState;
 use crate::player::Player;
 use crate::random::{below, GameRng};
-use tree::{most_visited, search, Identity, SearchConfig};
+use tree::{most_visited, search, Identity, SearchConfig, Source};
 
 /// Which search a [`Searcher`] runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,17 +74,7 @@ impl Searcher {
                 me,
                 &config,
                 &mut self.rng,
-                |slot: &mut Option<S>, rng| {
-                    match slot {
-                        Some(s) => s.clone_from(state),
-                        None => *slot = Some(state.clone()),
-                    }
-                    let seed = rand::Rng::next_u64(rng);
-                    if let Some(s) = slot.as_mut() {
-                        s.reseed_chance(seed);
-                    }
-                    true
-                },
+                Source::Copies(state),
             )),
             Method::Ismcts => {
                 // Moves are told apart by their text as the seat to play
@@ -95,6 +85,11 @@ impl Searcher {
                 // hidden card the determinizations could be matched on.
                 let texts = state.moves_to_text_for(moves, me);
                 let mut drew = false;
+                let mut draw = |slot: &mut Option<S>, rng: &mut GameRng| {
+                    *slot = state.resample(me, rng);
+                    drew |= slot.is_some();
+                    slot.is_some()
+                };
                 let visits = search(
                     moves,
                     &texts,
@@ -102,11 +97,7 @@ impl Searcher {
                     me,
                     &config,
                     &mut self.rng,
-                    |slot: &mut Option<S>, rng| {
-                        *slot = state.resample(me, rng);
-                        drew |= slot.is_some();
-                        slot.is_some()
-                    },
+                    Source::Drawn(&mut draw),
                 );
                 if !drew && config.iterations > 0 {
                     return Err("this game cannot be resampled for ismcts".to_string());

@@ -84,6 +84,16 @@ struct Node<M> {
     texts: Vec<String>,
     /// The child of each of `moves` ([`NONE`] until tried).
     child: Vec<u32>,
+    /// Whether `moves` are the legal moves of every state that reaches
+    /// this node with no chance drawn ([`GameState::chance_drawn`]): they
+    /// were listed in such a state, and no other was added since. Such a
+    /// state is the same position in every iteration ([`Identity::Value`]:
+    /// the game's copy, the same moves), so its moves are not listed again
+    /// and the chosen one is played unchecked ([`GameState::apply_legal`]).
+    sure: bool,
+    /// The index of the state kept for this node ([`Source::Copies`]: a
+    /// sure node gone through with no chance drawn), or [`NONE`].
+    kept: u32,
     /// The seat that played the move leading here (the root: the searcher).
     mover: usize,
     visits: u32,
@@ -99,6 +109,8 @@ impl<M> Node<M> {
             moves: Vec::new(),
             texts: Vec::new(),
             child: Vec::new(),
+            sure: false,
+            kept: NONE,
             mover,
             visits: 0,
             avail: 0,
@@ -141,15 +153,38 @@ pub enum Identity {
     Text,
 }
 
+/// Where the state of each iteration comes from.
+pub enum Source<'a, S> {
+    /// A copy of this state with its chance drawn anew from a seed the
+    /// search draws ([`GameState::reseed_chance`]): MCTS, whose moves are
+    /// told apart by [`Identity::Value`].
+    Copies(&'a S),
+    /// Put in the slot by the function (which may reuse the state there),
+    /// or none (`false`: the iteration is skipped): ISMCTS's
+    /// determinizations.
+    Drawn(&'a mut dyn FnMut(&mut Option<S>, &mut GameRng) -> bool),
+}
+
+/// The states of at most this many tree nodes are kept (those first gone
+/// through: the nearest the root), so that a long search of a large game
+/// does not hold a copy of the game per node.
+pub const KEPT_STATES: usize = 4096;
+
 /// Searches `config.iterations` iterations from the root, whose legal moves
-/// are `root_moves` and whose player is `me`; `draw` puts a fresh state for
-/// one iteration in its slot (it may reuse the state there), or says that
-/// it cannot draw one (`false`: that iteration is skipped). With
-/// [`Identity::Text`], `root_texts` are the texts of `root_moves` and a
+/// are `root_moves` and whose player is `me`, on states drawn from `source`.
+/// With [`Identity::Text`], `root_texts` are the texts of `root_moves` and a
 /// drawn state's root moves are found by them (a root move whose text the
 /// drawn state does not offer is not available in that iteration); with
 /// [`Identity::Value`] the drawn state's legal moves must be `root_moves`.
 /// Returns the visits of each root move.
+///
+/// With [`Source::Copies`], a node reached with no chance drawn
+/// ([`GameState::chance_drawn`]) is the same position in every such
+/// iteration: its moves are listed once ([`Node::sure`]) and the state
+/// there is kept, so that later iterations go down such nodes without
+/// playing their moves and start from the deepest kept state, its chance
+/// drawn anew as the root's copy would have it (the same choices as
+/// playing the moves from the root).
 pub fn search<S: GameState>(
     root_moves: &[S::Move],
     root_texts: &[String],
@@ -157,7 +192,7 @@ pub fn search<S: GameState>(
     me: usize,
     config: &SearchConfig,
     rng: &mut GameRng,
-    mut draw: impl FnMut(&mut Option<S>, &mut GameRng) -> bool,
+    mut source: Source<'_, S>,
 ) -> Vec<u32> {
     let mut nodes: Vec<Node<S::Move>> = vec![Node::new(me)];
     nodes[0].moves = root_moves.to_vec();
@@ -165,6 +200,15 @@ pub fn search<S: GameState>(
     if identity == Identity::Text {
         nodes[0].texts = root_texts.to_vec();
     }
+    // The root's state is the source's own; others are kept here.
+    let copies = match source {
+        Source::Copies(root) => (identity == Identity::Value
+            && root.current_player().is_some()
+            && !root_moves.is_empty())
+        .then_some(root),
+        Source::Drawn(_) => None,
+    };
+    let mut kept: Vec<S> = Vec::new();
     let mut slot: Option<S> = None;
     let mut path: Vec<u32> = Vec::new();
     // The indices (in the node) of the moves the drawn state offers, and
@@ -186,25 +230,66 @@ pub fn search<S: GameState>(
         if done % 16 == 1 && deadline.is_some_and(|d| Instant::now() >= d) {
             break;
         }
-        if !draw(&mut slot, rng) {
-            continue;
-        }
-        let Some(state) = slot.as_mut() else {
-            continue;
-        };
         path.clear();
         path.push(0);
         let mut met_error = false;
         let mut at = 0usize;
+        // Whether the iteration goes on down the tree from `at`.
+        let mut descend = true;
+        match &mut source {
+            Source::Drawn(draw) => {
+                if !draw(&mut slot, rng) {
+                    continue;
+                }
+            }
+            Source::Copies(root) => {
+                let seed = rand::Rng::next_u64(rng);
+                let state = slot.get_or_insert_with(|| (*root).clone());
+                match copies {
+                    Some(root) => {
+                        let kept = Kept {
+                            root,
+                            states: &kept,
+                            seed,
+                        };
+                        let bufs = (&mut path, &mut available);
+                        (at, descend, met_error) =
+                            down_kept(&mut nodes, &kept, config, rng, state, bufs);
+                    }
+                    None => {
+                        state.clone_from(*root);
+                        state.reseed_chance(seed);
+                    }
+                }
+            }
+        }
+        let Some(state) = slot.as_mut() else {
+            continue;
+        };
         // Down the tree, then one new node.
-        while let Some(player) = state.current_player() {
+        while let (true, Some(player)) = (descend, state.current_player()) {
             available.clear();
             offered.clear();
+            // The chosen move was listed in this very position.
+            let mut listed = false;
             match (identity, at) {
                 (Identity::Value, 0) => available.extend(0..root_moves.len()),
+                (Identity::Value, _) if nodes[at].sure && !state.chance_drawn() => {
+                    available.extend(0..nodes[at].moves.len());
+                    listed = true;
+                }
                 (Identity::Value, _) => {
                     let moves = state.legal_moves();
-                    note_available(&mut nodes[at], moves, &mut available);
+                    let node = &mut nodes[at];
+                    let (fresh, seen) = (node.child.is_empty(), node.moves.len());
+                    note_available(node, moves, &mut available);
+                    // Listed without chance (nor a limit met while
+                    // listing) the first time, and nothing new since.
+                    node.sure = if fresh {
+                        !state.chance_drawn() && state.current_player().is_some()
+                    } else {
+                        node.sure && node.moves.len() == seen
+                    };
                 }
                 (Identity::Text, _) => {
                     let moves = state.legal_moves();
@@ -222,13 +307,31 @@ pub fn search<S: GameState>(
             if available.is_empty() {
                 break;
             }
+            // The first time a sure node is gone through with no chance
+            // drawn, its state is kept.
+            let node = &mut nodes[at];
+            if copies.is_some()
+                && at != 0
+                && node.kept == NONE
+                && node.sure
+                && kept.len() < KEPT_STATES
+                && !state.chance_drawn()
+            {
+                node.kept = kept.len() as u32;
+                kept.push(state.clone());
+            }
             let (k, expanded) = pick(&mut nodes, at, &available, config, rng);
             let i = available[k];
             let chosen = match identity {
                 Identity::Value => &nodes[at].moves[i],
                 Identity::Text => &offered[k],
             };
-            if state.apply(chosen).is_err() {
+            let played = if listed {
+                state.apply_legal(chosen)
+            } else {
+                state.apply(chosen)
+            };
+            if played.is_err() {
                 met_error = true;
                 break;
             }
@@ -286,6 +389,80 @@ pub fn search<S: GameState>(
             }
         })
         .collect()
+}
+
+/// The states kept for the nodes of a [`Source::Copies`] search: the
+/// root's (`root`), the others', and the seed of this iteration's chance.
+struct Kept<'a, S> {
+    root: &'a S,
+    states: &'a [S],
+    seed: u64,
+}
+
+/// Goes down from the root by UCB1 as long as the child picked is a sure
+/// node whose state is kept (adding it to `path`), without playing; then
+/// puts in `state` the deepest kept state, its chance drawn anew from the
+/// iteration's seed (what a copy of the root would be after the same
+/// moves, since none drew chance), and plays the move picked there: into
+/// a child whose state is not kept, from which the iteration goes on down,
+/// or into a new child (made here), from which it plays out. Returns the
+/// node the iteration is at, whether it goes on down from it, and whether
+/// the move met an error (the iteration then goes no further).
+fn down_kept<S: GameState>(
+    nodes: &mut Vec<Node<S::Move>>,
+    kept: &Kept<'_, S>,
+    config: &SearchConfig,
+    rng: &mut GameRng,
+    state: &mut S,
+    (path, available): (&mut Vec<u32>, &mut Vec<usize>),
+) -> (usize, bool, bool) {
+    let mut at = 0usize;
+    loop {
+        available.clear();
+        available.extend(0..nodes[at].moves.len());
+        let (k, expanded) = pick(nodes, at, available, config, rng);
+        let i = available[k];
+        if let Some(c) = expanded {
+            let child = &nodes[c as usize];
+            if child.sure && child.kept != NONE {
+                path.push(c);
+                at = c as usize;
+                continue;
+            }
+        }
+        let from = match at {
+            0 => kept.root,
+            _ => &kept.states[nodes[at].kept as usize],
+        };
+        state.clone_from(from);
+        state.reseed_chance(kept.seed);
+        let Some(player) = state.current_player() else {
+            return (at, false, false);
+        };
+        // The root's moves are the caller's: checked as before.
+        let mv = &nodes[at].moves[i];
+        let played = match at {
+            0 => state.apply(mv),
+            _ => state.apply_legal(mv),
+        };
+        if played.is_err() {
+            return (at, false, true);
+        }
+        let c = match expanded {
+            Some(c) => c,
+            None => {
+                let c = nodes.len() as u32;
+                let mut node = Node::new(player);
+                node.avail = 1;
+                nodes.push(node);
+                nodes[at].child[i] = c;
+                path.push(c);
+                return (c as usize, false, false);
+            }
+        };
+        path.push(c);
+        break (c as usize, true, false);
+    }
 }
 
 /// Records which of `node`'s moves the drawn state offers (`moves`), adding
