@@ -287,8 +287,8 @@ class CardboardState(pyspiel.State):
     def __init__(self, game):
         super().__init__(game)
         self._shared = game._shared
-        self._draw = game._rng
         self._engine = None
+        self._deal = None  # the seed the deal will use (else drawn)
         self._stopped = False
 
     @property
@@ -326,7 +326,7 @@ class CardboardState(pyspiel.State):
 
     def _apply_action(self, action):
         if self._engine is None:
-            seed = self._draw.getrandbits(63)
+            seed = self._deal if self._deal is not None else self.get_game()._rng.getrandbits(63)
             self._engine = _Engine(self._shared, self._shared.rules.new_state(seed), seed)
             return
         engine = self._engine
@@ -376,6 +376,30 @@ class CardboardState(pyspiel.State):
         if self._engine is None:
             return "before the deal"
         return str(self._engine.state)
+
+    def __reduce__(self):
+        # pyspiel pickles a state through SerializeGameAndState, which a
+        # sampled-stochastic Python game cannot pass (it asks the game for
+        # its generator's state in C++): a state is its game, its seed and
+        # its actions instead.
+        if self._engine is None:
+            return (_state_of, (self.get_game(), None, []))
+        if self._engine.seed is None:
+            raise TypeError(
+                "a state resampled from an information state cannot be "
+                "pickled (it has no seed to replay)"
+            )
+        return (_state_of, (self.get_game(), self._engine.seed, self.history()[1:]))
+
+
+def _state_of(game, seed, actions):
+    state = CardboardState(game)
+    if seed is not None:
+        state._deal = seed
+        state.apply_action(0)
+    for action in actions:
+        state.apply_action(action)
+    return state
 
 
 class _Observer:
