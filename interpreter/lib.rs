@@ -44,3 +44,4 @@ pub mod random;
 pub mod search;
 pub mod step;
 pub mod syntax;
+pub mod tensor;
