@@ -27,6 +27,7 @@ fn sweep(branching: Branching, shard: Option<Shard>) -> Sweep<'static> {
         shard,
         file: "toy.rcy".to_string(),
         rows: None,
+        cancel: None,
     }
 }
 

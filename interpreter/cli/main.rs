@@ -283,6 +283,7 @@ fn command(command: Command, out: &mut Output<Stdout>) -> i32 {
                 shard,
                 file: file.display().to_string(),
                 rows: None,
+                cancel: None,
             };
             match position_of(rules, &game) {
                 Ok(Some(state)) => simulate_command(

@@ -52,6 +52,7 @@ pub fn simulate_command<R: Ruleset>(
         shard: base.shard,
         file: base.file,
         rows: None,
+        cancel: None,
     };
     let mut write_rows;
     if let Some((format, writer)) = rows_file.as_mut() {

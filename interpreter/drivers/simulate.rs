@@ -110,6 +110,9 @@ pub struct Sweep<'a> {
     pub file: String,
     /// One row per game, if wanted.
     pub rows: Option<Rows<'a>>,
+    /// Raised to stop: each thread starts no other game, and the
+    /// simulation ends with an error (Python's Ctrl-C).
+    pub cancel: Option<&'a std::sync::atomic::AtomicBool>,
 }
 
 /// Plays `config.games` games of `rules` with random players on a pool of
@@ -185,6 +188,8 @@ pub fn simulate_sweep<R: Ruleset>(
         (rows.write)(rows.format.header())?;
     }
     let started = Instant::now();
+    let cancel = sweep.cancel;
+    let stopped = || cancel.is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed));
     // Chunk `c` plays the shard's games `c * CHUNK ..`; its tally and
     // rows. The tallies of neighbouring chunks are merged as they come (a
     // reduce keeps the chunks' order), so memory does not grow with the
@@ -197,6 +202,9 @@ pub fn simulate_sweep<R: Ruleset>(
         // Each game is started in the room of the last one.
         let mut slot = None;
         for j in first..last {
+            if stopped() {
+                break;
+            }
             let i = shard.index + j * shard.count;
             let seed = game_seed(config.seed, i);
             let count = branching.counts(i);
@@ -228,6 +236,9 @@ pub fn simulate_sweep<R: Ruleset>(
             )
         });
         total.merge(tally);
+        if stopped() {
+            return Err("interrupted".to_string());
+        }
         if let Some(rows) = sweep.rows.as_mut() {
             (rows.write)(&text)?;
         }

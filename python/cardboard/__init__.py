@@ -7,12 +7,27 @@ an example.
 
 import json
 
+import numpy as np
+
+from ._cardboard import Encoding as _Encoding
 from ._cardboard import Game as _Game
-from ._cardboard import IllegalMoveError, RulesError
+from ._cardboard import IllegalMoveError, NoActionSpace, RulesError
 from ._cardboard import State as _State
+from ._cardboard import VectorGame as _VectorGame
 from ._cardboard import simulate_json as _simulate_json
 
-__all__ = ["load", "simulate", "Game", "State", "Move", "Report", "RulesError", "IllegalMoveError"]
+__all__ = [
+    "load",
+    "simulate",
+    "Game",
+    "State",
+    "Move",
+    "Report",
+    "VectorGame",
+    "RulesError",
+    "IllegalMoveError",
+    "NoActionSpace",
+]
 
 
 class Move:
@@ -52,10 +67,16 @@ class Move:
 class State:
     """One game in progress (made by ``Game.new_state``)."""
 
-    __slots__ = ("_s",)
+    __slots__ = ("_s", "_game")
 
-    def __init__(self, inner):
+    def __init__(self, inner, game):
         self._s = inner
+        self._game = game
+
+    @property
+    def game(self):
+        """The ``Game`` this state plays."""
+        return self._game
 
     @property
     def current_player(self):
@@ -117,7 +138,7 @@ class State:
 
     def clone(self):
         """An independent copy of the game."""
-        return State(self._s.clone())
+        return State(self._s.clone(), self._game)
 
     __copy__ = clone
 
@@ -143,7 +164,51 @@ class State:
         """A state ``seat`` cannot tell from this one: every card it has not
         seen dealt anew among the places of such cards, the chance to come
         drawn anew from ``seed`` (what information-set search uses)."""
-        return State(self._s.resample(seat, seed))
+        return State(self._s.resample(seat, seed), self._game)
+
+    def observation_tensor(self, seat):
+        """What ``seat`` may see as a ``numpy.ndarray`` of float32, of shape
+        ``Game.observation_shape`` (docs/python.md, "Observation tensor",
+        says the encoding); it never holds a card hidden from ``seat``."""
+        enc = self._game._encoding()
+        return np.frombuffer(enc.observation(self._s, seat), dtype=np.float32)
+
+    def legal_actions(self):
+        """The action indices of the legal moves, sorted (raises
+        ``NoActionSpace`` when the game has none)."""
+        return [a for a, _ in self._game._encoding().legal(self._s)]
+
+    def legal_mask(self):
+        """A ``numpy.ndarray`` of bool, shape ``(num_actions,)``: True for
+        the legal actions of the seat to move (all False once over)."""
+        enc = self._game._encoding()
+        mask = np.zeros(enc.num_actions(), dtype=bool)
+        mask[[a for a, _ in enc.legal(self._s)]] = True
+        return mask
+
+    def action_of(self, move):
+        """The action index of a legal ``Move`` (or its id)."""
+        if isinstance(move, Move):
+            if move.decision != self._s.decision:
+                raise IllegalMoveError(
+                    "the move %r belongs to decision %d, the game is at decision %d"
+                    % (move.text, move.decision, self._s.decision)
+                )
+            move = move.id
+        for a, i in self._game._encoding().legal(self._s):
+            if i == move:
+                return a
+        raise IllegalMoveError("there is no legal move %r" % (move,))
+
+    def move_of_action(self, a):
+        """The legal ``Move`` of action ``a`` (``IllegalMoveError`` when
+        ``a`` is not legal now)."""
+        i = self._game._encoding().move_id(self._s, _index(a))
+        return self.legal_moves()[i]
+
+    def apply_action(self, a):
+        """Plays the move of action ``a``."""
+        self._s.apply_id(self._game._encoding().move_id(self._s, _index(a)))
 
     def __str__(self):
         return str(self._s)
@@ -152,13 +217,68 @@ class State:
         return repr(self._s)
 
 
+def _index(a):
+    """An action index as an int (numpy integers included); a negative one
+    is never legal."""
+    if isinstance(a, (bool, np.bool_)):
+        raise TypeError("an action is an int, not a bool")
+    a = int(a)
+    if a < 0:
+        raise IllegalMoveError("there is no action %d" % a)
+    return a
+
+
 class Game:
     """The compiled rules of one file with its settings (``cardboard.load``)."""
 
-    __slots__ = ("_g",)
+    __slots__ = ("_g", "_enc")
 
     def __init__(self, inner):
         self._g = inner
+        self._enc = None
+
+    def _encoding(self):
+        if self._enc is None:
+            self._enc = _Encoding(self._g)
+        return self._enc
+
+    @property
+    def num_players(self):
+        """The number of seats."""
+        return self._encoding().num_players
+
+    @property
+    def observation_shape(self):
+        """The shape of ``State.observation_tensor``: ``(size,)``, fixed for
+        the file and its settings."""
+        return (self._encoding().size,)
+
+    def observation_sections(self):
+        """The parts of the observation tensor in order, each ``(name,
+        offset, shape)``: ``seat``, ``turn``, ``over``, ``locations``,
+        ``storages``, then ``board NAME`` for each board (planes, rows,
+        columns), so ``t[o:o + prod(shape)].reshape(shape)`` is one part."""
+        return [(n, o, tuple(s)) for n, o, s in self._encoding().sections()]
+
+    @property
+    def cards(self):
+        """The card identities the tensor and the actions number, in order."""
+        return self._encoding().cards()
+
+    @property
+    def has_action_space(self):
+        """Whether the game has a fixed action space (never raises)."""
+        return self._encoding().has_action_space()
+
+    @property
+    def num_actions(self):
+        """The size of the fixed action space (``NoActionSpace`` when the
+        game has none)."""
+        return self._encoding().num_actions()
+
+    def action_name(self, a):
+        """A stable text for action ``a`` (``"D3"``, ``"B7->B5"``)."""
+        return self._encoding().action_name(_index(a))
 
     @property
     def path(self):
@@ -172,7 +292,7 @@ class Game:
     def new_state(self, seed=0):
         """A new game whose chance is seeded with ``seed`` (as ``cardboard run
         --seed``), at its first decision."""
-        return State(self._g.new_state(seed))
+        return State(self._g.new_state(seed), self)
 
     def __repr__(self):
         return "<cardboard.Game %r>" % self._g.path
@@ -188,6 +308,61 @@ def load(path, **settings):
     Raises ``RulesError`` with the rendered diagnostic (file:line:column)
     when the file has errors, ``OSError`` when it cannot be read."""
     return Game(_Game(str(path), _settings(settings)))
+
+
+class VectorGame:
+    """``n`` games of one rules file stepped together in Rust, across cores
+    (rayon, ``RAYON_NUM_THREADS`` threads), the GIL released; numpy arrays
+    in and out. A finished game starts again at once with a seed drawn
+    from the vector's seed stream, so the same ``seed`` gives the same
+    results for any number of threads. Needs a game with a fixed action
+    space (``NoActionSpace`` otherwise)."""
+
+    __slots__ = ("_v", "num_envs", "num_players", "observation_shape", "num_actions", "current_player")
+
+    def __init__(self, path, n, seed=0, **settings):
+        self._v = _VectorGame(str(path), n, seed, _settings(settings))
+        self.num_envs = self._v.num_envs
+        self.num_players = self._v.num_players
+        self.observation_shape = (self._v.observation_size,)
+        self.num_actions = self._v.num_actions
+        self.current_player = None
+        obs, mask, _, _, seats = self._v.observe()
+        self.current_player = np.frombuffer(seats, dtype=np.int64)
+
+    def _arrays(self, obs, mask, seats):
+        n = self.num_envs
+        self.current_player = np.frombuffer(seats, dtype=np.int64)
+        return (
+            np.frombuffer(obs, dtype=np.float32).reshape((n,) + self.observation_shape),
+            np.frombuffer(mask, dtype=np.bool_).reshape((n, self.num_actions)),
+        )
+
+    def reset(self):
+        """Starts every game anew (the seed stream from its start): returns
+        ``obs`` (float32, ``(n, *observation_shape)``, for the seat to move
+        in each game) and ``mask`` (bool, ``(n, num_actions)``)."""
+        obs, mask, _, _, seats = self._v.reset()
+        return self._arrays(obs, mask, seats)
+
+    def step(self, actions):
+        """Plays ``actions`` (ints, shape ``(n,)``, each legal in its game)
+        and returns ``obs, mask, rewards, done``: rewards float32 ``(n,
+        num_players)`` (a finished game's ``returns()``, else 0), done bool
+        ``(n,)``; a finished game is started again and its obs and mask are
+        those of its new start."""
+        actions = np.ascontiguousarray(actions, dtype=np.int64)
+        if actions.shape != (self.num_envs,):
+            raise ValueError(
+                "actions must have shape (%d,), not %r" % (self.num_envs, actions.shape)
+            )
+        obs, mask, rewards, done, seats = self._v.step(actions.tobytes())
+        obs, mask = self._arrays(obs, mask, seats)
+        rewards = np.frombuffer(rewards, dtype=np.float32).reshape((self.num_envs, self.num_players))
+        return obs, mask, rewards, np.frombuffer(done, dtype=np.bool_)
+
+    def __repr__(self):
+        return "<cardboard.VectorGame %d games>" % self.num_envs
 
 
 class Report(dict):

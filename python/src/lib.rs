@@ -22,6 +22,10 @@ use pyo3::exceptions::{PyException, PyIndexError, PyOSError, PyValueError};
 use pyo3::prelude::*;
 use std::sync::Mutex;
 
+mod signals;
+mod tensor;
+mod vector;
+
 create_exception!(
     _cardboard,
     RulesError,
@@ -370,7 +374,8 @@ fn simulate_json(
     };
     let want_rows = rows;
     let mut rows = String::new();
-    let report = py.detach(|| {
+    // Ctrl-C stops the games at the next one each thread starts.
+    let report = signals::interruptible(py, |cancel| {
         let mut write = |text: &str| {
             rows.push_str(text);
             Ok(())
@@ -382,10 +387,11 @@ fn simulate_json(
                 format: RowFormat::Jsonl,
                 write: &mut write,
             }),
+            cancel: Some(cancel),
             ..Sweep::default()
         };
         simulate_sweep(&rules, &config, &seats, sweep, &|_| {})
-    });
+    })?;
     let report = report.map_err(RulesError::new_err)?;
     Ok((report.to_json(), rows))
 }
@@ -395,6 +401,9 @@ fn _cardboard(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Game>()?;
     m.add_class::<GameStateObject>()?;
     m.add_function(wrap_pyfunction!(simulate_json, m)?)?;
+    m.add_class::<tensor::Encoding>()?;
+    m.add_class::<vector::VectorGame>()?;
+    m.add("NoActionSpace", m.py().get_type::<tensor::NoActionSpace>())?;
     m.add("RulesError", m.py().get_type::<RulesError>())?;
     m.add("IllegalMoveError", m.py().get_type::<IllegalMoveError>())?;
     Ok(())
