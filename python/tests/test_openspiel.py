@@ -219,3 +219,9 @@ def test_max_decisions_stops_a_game():
         state.apply_action(state.legal_actions()[0])
     assert state.is_terminal()
     assert state.returns() == [0.5, 0.5]
+
+
+def test_a_game_without_an_action_space_is_refused():
+    assert not cardboard.load("examples/chess.rcy").has_action_space
+    with pytest.raises(cardboard.NoActionSpace):
+        cos.load_game("examples/chess.rcy")

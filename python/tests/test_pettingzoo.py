@@ -90,3 +90,9 @@ def test_render_shows_the_table():
     assert cpz.env("examples/tictactoe.rcy").render() is None
     with pytest.raises(ValueError):
         cpz.env("examples/tictactoe.rcy", render_mode="rgb_array")
+
+
+def test_a_game_without_an_action_space_is_refused():
+    assert not cardboard.load("examples/chess.rcy").has_action_space
+    with pytest.raises(cardboard.NoActionSpace):
+        cpz.env("examples/chess.rcy")
