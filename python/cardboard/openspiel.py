@@ -102,9 +102,9 @@ def _hides_cards(path):
 
 
 class _Shared:
-    """What every state of one game shares: the compiled rules, the game's
-    chance generator, its sizes. OpenSpiel clones a Python state by deep
-    copying its attributes: this one is shared, not copied."""
+    """What every state of one game shares: the compiled rules and their
+    sizes. OpenSpiel clones a Python state by deep copying its attributes:
+    this one is shared, not copied."""
 
     def __init__(self, params):
         self.params = dict(params)
@@ -118,7 +118,8 @@ class _Shared:
         self.num_players = self.rules.num_players
         self.shape = tuple(self.rules.observation_shape)
         self.hidden = _hides_cards(self.path)
-        self.rng = random.Random(int(params["rng_seed"]))
+        # The latest game loaded with these parameters, for unpickling.
+        _SHARED[_key(params)] = self
 
     def __deepcopy__(self, memo):
         return self
@@ -130,11 +131,14 @@ class _Shared:
 _SHARED = {}
 
 
+def _key(params):
+    return tuple(sorted(params.items()))
+
+
 def _shared_of(params):
-    key = tuple(sorted(params.items()))
-    if key not in _SHARED:
-        _SHARED[key] = _Shared(params)
-    return _SHARED[key]
+    """The rules of a pickled state: those last loaded with its parameters
+    in this process, else loaded now."""
+    return _SHARED.get(_key(params)) or _Shared(params)
 
 
 class _Engine:
@@ -216,7 +220,7 @@ class CardboardGame(pyspiel.Game):
 
     def __init__(self, params=None):
         params = dict(_PARAMETERS, **(params or {}))
-        shared = _shared_of(params)
+        shared = _Shared(params)  # the rules file read anew
         game_type = pyspiel.GameType(
             short_name=SHORT_NAME,
             long_name="cardboard: %s" % shared.path,

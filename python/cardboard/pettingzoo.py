@@ -36,12 +36,17 @@ class CardboardEnv(AECEnv):
     whole table as ``cardboard run`` shows it, hidden cards included: it is
     for people watching, not for agents."""
 
-    metadata = {"render_modes": ["human", "ansi"], "name": "cardboard_v0", "is_parallelizable": False}
+    metadata = {
+        "render_modes": ["human", "ansi"],
+        "name": "cardboard_v0",
+        "is_parallelizable": False,
+    }
 
     def __init__(self, path, render_mode=None, max_decisions=10000, **settings):
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError("render_mode is one of %r, not %r" % (self.metadata["render_modes"], render_mode))
+        modes = self.metadata["render_modes"]
+        if render_mode is not None and render_mode not in modes:
+            raise ValueError("render_mode is one of %r, not %r" % (modes, render_mode))
         self.game = cardboard.load(path, **settings)
         self.num_actions = self.game.num_actions  # raises NoActionSpace
         self.render_mode = render_mode
@@ -53,8 +58,8 @@ class CardboardEnv(AECEnv):
         self.observation_spaces = {
             a: spaces.Dict(
                 {
-                    "observation": spaces.Box(low=-np.inf, high=np.inf, shape=shape, dtype=np.float32),
-                    "action_mask": spaces.Box(low=0, high=1, shape=(self.num_actions,), dtype=np.int8),
+                    "observation": spaces.Box(-np.inf, np.inf, shape=shape, dtype=np.float32),
+                    "action_mask": spaces.Box(0, 1, shape=(self.num_actions,), dtype=np.int8),
                 }
             )
             for a in self.possible_agents
@@ -89,7 +94,8 @@ class CardboardEnv(AECEnv):
     def observe(self, agent):
         seat = self._seat[agent]
         mask = np.zeros(self.num_actions, np.int8)
-        if self.state.current_player == seat and agent in self.agents and not self.truncations[agent]:
+        to_move = self.state.current_player == seat and agent in self.agents
+        if to_move and not self.truncations[agent]:
             mask[self.state.legal_mask()] = 1
         return {
             "observation": np.asarray(self.state.observation_tensor(seat), np.float32),
