@@ -339,8 +339,12 @@ impl ActionSpace {
                 o => format!("team{}", o - 1 - layout.players),
             };
             let (kind, name) = layout.locations.get(l).cloned().unwrap_or_default();
+            // The kind is written for memory, and for a name that several
+            // kinds of location share.
+            let shared = layout.locations.iter().filter(|(_, n)| *n == name).count() > 1;
             match kind.as_str() {
                 "mem" => format!("{owner} mem {name}"),
+                _ if shared => format!("{owner} {kind} {name}"),
                 _ => format!("{owner} {name}"),
             }
         };

@@ -326,9 +326,7 @@ class VectorGame:
         self.num_players = self._v.num_players
         self.observation_shape = (self._v.observation_size,)
         self.num_actions = self._v.num_actions
-        self.current_player = None
-        obs, mask, _, _, seats = self._v.observe()
-        self.current_player = np.frombuffer(seats, dtype=np.int64)
+        self.current_player = np.frombuffer(self._v.current_players(), dtype=np.int64)
 
     def _arrays(self, obs, mask, seats):
         n = self.num_envs

@@ -184,6 +184,20 @@ impl VectorGame {
         self.actions
     }
 
+    /// The seat to move in each game (-1 for one that is over), as
+    /// native-endian i64 bytes.
+    fn current_players<'py>(&self, py: Python<'py>) -> Bound<'py, PyByteArray> {
+        let seats: Vec<u8> = (self.lock().envs.iter())
+            .flat_map(|e| {
+                e.state
+                    .current_player()
+                    .map_or(-1, |s| s as i64)
+                    .to_ne_bytes()
+            })
+            .collect();
+        PyByteArray::new(py, &seats)
+    }
+
     /// Starts every game anew from the vector's seed (the stream drawn
     /// again from its start) and returns obs, mask, seats.
     fn reset<'py>(&self, py: Python<'py>) -> PyResult<Out<'py>> {
