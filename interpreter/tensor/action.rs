@@ -330,31 +330,7 @@ impl ActionSpace {
     /// A stable text for action `a` (`D3`, `B7->B5`, `TEN-HEARTS -> game
     /// TRICK`), `None` past the space.
     pub fn name(&self, layout: &Layout, a: usize) -> Option<String> {
-        let slot_name = |d: usize| {
-            let l = layout.locations.len().max(1);
-            let (o, l) = (d / l, d % l);
-            let owner = match o {
-                0 => "game".to_string(),
-                o if o <= layout.players => format!("p{}", o - 1),
-                o => format!("team{}", o - 1 - layout.players),
-            };
-            let (kind, name) = layout.locations.get(l).cloned().unwrap_or_default();
-            // The kind is written for memory, and for a name that several
-            // kinds of location share.
-            let shared = layout.locations.iter().filter(|(_, n)| *n == name).count() > 1;
-            match kind.as_str() {
-                "mem" => format!("{owner} mem {name}"),
-                _ if shared => format!("{owner} {kind} {name}"),
-                _ => format!("{owner} {name}"),
-            }
-        };
-        Some(match self.key(a)? {
-            Key::Space(s) => layout.space_name(s),
-            Key::FromTo(f, t) => format!("{}->{}", layout.space_name(f), layout.space_name(t)),
-            Key::Card(c, d) => format!("{} -> {}", layout.cards.get(c)?, slot_name(d)),
-            Key::Transfer(f, t) => format!("a card {} -> {}", slot_name(f), slot_name(t)),
-            Key::Other => "other".to_string(),
-        })
+        key_name(layout, self.key(a)?)
     }
 
     /// The legal moves of `seen` (the observation of the seat to move) as
@@ -386,6 +362,35 @@ impl ActionSpace {
     }
 }
 
+/// A key as [`ActionSpace::name`] writes its action.
+pub fn key_name(layout: &Layout, key: Key) -> Option<String> {
+    let slot_name = |d: usize| {
+        let l = layout.locations.len().max(1);
+        let (o, l) = (d / l, d % l);
+        let owner = match o {
+            0 => "game".to_string(),
+            o if o <= layout.players => format!("p{}", o - 1),
+            o => format!("team{}", o - 1 - layout.players),
+        };
+        let (kind, name) = layout.locations.get(l).cloned().unwrap_or_default();
+        // The kind is written for memory, and for a name that several
+        // kinds of location share.
+        let shared = layout.locations.iter().filter(|(_, n)| *n == name).count() > 1;
+        match kind.as_str() {
+            "mem" => format!("{owner} mem {name}"),
+            _ if shared => format!("{owner} {kind} {name}"),
+            _ => format!("{owner} {name}"),
+        }
+    };
+    Some(match key {
+        Key::Space(s) => layout.space_name(s),
+        Key::FromTo(f, t) => format!("{}->{}", layout.space_name(f), layout.space_name(t)),
+        Key::Card(c, d) => format!("{} -> {}", layout.cards.get(c)?, slot_name(d)),
+        Key::Transfer(f, t) => format!("a card {} -> {}", slot_name(f), slot_name(t)),
+        Key::Other => "other".to_string(),
+    })
+}
+
 /// The keys of `seen`'s moves, in order; `Err` names two moves that share
 /// one, or a move with none.
 pub fn keys(layout: &Layout, seen: &Observation) -> Result<Vec<Key>, String> {
@@ -400,9 +405,9 @@ pub fn keys(layout: &Layout, seen: &Observation) -> Result<Vec<Key>, String> {
     if let Some(w) = sorted.windows(2).find(|w| w[0].0 == w[1].0) {
         let text = |i: usize| seen.moves[i].text.clone();
         return Err(format!(
-            "two legal moves would share one action ({} {:?}): `{}` and `{}`",
+            "two legal moves would share one action ({} {}): `{}` and `{}`",
             KINDS[w[0].0.kind()],
-            w[0].0,
+            key_name(layout, w[0].0).unwrap_or_default(),
             text(w[0].1),
             text(w[1].1)
         ));
