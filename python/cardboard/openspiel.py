@@ -109,6 +109,8 @@ class _Shared:
     def __init__(self, params):
         self.params = dict(params)
         self.path = params["path"]
+        if not self.path:
+            raise ValueError("a cardboard game needs its rules file: cardboard(path=FILE.rcy)")
         self.settings = _settings_of(params["settings"])
         self.max_decisions = int(params["max_decisions"])
         if self.max_decisions < 1:
