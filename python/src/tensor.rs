@@ -75,6 +75,19 @@ impl Tables {
         space.legal(&self.layout, &state.observe(seat))
     }
 
+    /// The legal actions (as [`Self::legal`]) and, into `out`, the tensor
+    /// of the seat to move (seat 0 once the game is over), from one
+    /// observation.
+    pub fn look(&self, state: &State, out: &mut [f32]) -> Result<Vec<(usize, usize)>, String> {
+        let seat = state.current_player();
+        let seen = state.observe(seat.unwrap_or(0));
+        self.layout.encode(&seen, out);
+        match seat {
+            Some(_) => self.actions().legal(&self.layout, &seen),
+            None => Ok(Vec::new()),
+        }
+    }
+
     /// The tensor of `seat` into `out`.
     pub fn encode(&self, state: &State, seat: usize, out: &mut [f32]) {
         self.layout.encode(&state.observe(seat), out);

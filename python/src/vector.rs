@@ -89,8 +89,7 @@ impl VectorGame {
         mask: &mut [u8],
     ) -> Result<i64, String> {
         let seat = env.state.current_player();
-        env.legal = tables.legal(&env.state)?;
-        tables.encode(&env.state, seat.unwrap_or(0), obs);
+        env.legal = tables.look(&env.state, obs)?;
         mask.fill(0);
         for (a, _) in &env.legal {
             mask[*a] = 1;
