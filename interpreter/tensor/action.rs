@@ -225,8 +225,8 @@ pub struct ActionSpace {
 }
 
 /// Random games the probe plays, and decisions at most in each.
-const PROBE_GAMES: u64 = 3;
-const PROBE_DECISIONS: u64 = 200;
+const PROBE_GAMES: u64 = 5;
+const PROBE_DECISIONS: u64 = 1000;
 
 impl ActionSpace {
     /// The action space of the game whose games `start(seed)` starts:
