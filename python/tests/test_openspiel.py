@@ -225,15 +225,3 @@ def test_a_game_without_an_action_space_is_refused():
     assert not cardboard.load("examples/chess.rcy").has_action_space
     with pytest.raises(cardboard.NoActionSpace):
         cos.load_game("examples/chess.rcy")
-
-
-def test_a_decision_outside_the_action_space_raises_no_action_space():
-    # Cardbot Derby's action space is refused in play (docs/python.md, "A
-    # fixed action space"): the refusal reaches the caller through pyspiel
-    # as the package's own exception.
-    game = cos.load_game("games/cardbot-derby.rcy")
-    rng = np.random.RandomState(0)
-    state = dealt(game)
-    with pytest.raises(cardboard.NoActionSpace):
-        while not state.is_terminal():
-            state.apply_action(int(rng.choice(state.legal_actions())))

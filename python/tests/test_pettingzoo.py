@@ -96,15 +96,3 @@ def test_a_game_without_an_action_space_is_refused():
     assert not cardboard.load("examples/chess.rcy").has_action_space
     with pytest.raises(cardboard.NoActionSpace):
         cpz.env("examples/chess.rcy")
-
-
-def test_a_decision_outside_the_action_space_raises_no_action_space():
-    # As in test_openspiel.py: Cardbot Derby's action space is refused in play.
-    env = cpz.env("games/cardbot-derby.rcy")
-    env.reset(seed=0)
-    rng = np.random.RandomState(0)
-    with pytest.raises(cardboard.NoActionSpace):
-        for agent in env.agent_iter():
-            obs, reward, terminated, truncated, info = env.last()
-            done = terminated or truncated
-            env.step(None if done else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
