@@ -239,13 +239,15 @@ impl State {
                     // them (its journal on, the table left as it was).
                     *legal.get_mut() = None;
                     *sampled.get_mut() = None;
-                    *kept_plan = None;
+                    // The last plan is replaced by `sample::prepare`,
+                    // which reuses its room.
                     if KEEP {
                         m.keep_journal(&mut kept.changes);
                     }
                     if LEAF.with(|l| l.get()) {
                         // A position only counted: its moves are not
                         // needed.
+                        *kept_plan = None;
                         return Ok(());
                     }
                     m.start_journal();

@@ -106,35 +106,7 @@ impl Machine<'_> {
                 }
             }
             CardExpr::Max(cards, p) | CardExpr::Min(cards, p) => {
-                let want_max = matches!(e, CardExpr::Max(..));
-                let list = self.cards(cards)?.into_vec(self.table);
-                let (table, map) = self.points(p)?;
-                let scores: Vec<i64> = list
-                    .iter()
-                    .map(|id| map.map_or(0, |m| m.score(table.attrs(*id))))
-                    .collect();
-                let best = if want_max {
-                    scores.iter().max()
-                } else {
-                    scores.iter().min()
-                };
-                let Some(&best) = best else { return Ok(None) };
-                let tied: Vec<CardId> = list
-                    .iter()
-                    .zip(&scores)
-                    .filter(|(_, s)| **s == best)
-                    .map(|(c, _)| *c)
-                    .collect();
-                let pick = if tied.len() == 1 {
-                    0
-                } else {
-                    self.draw(tied.len())
-                };
-                let id = tied[pick];
-                Some(CardRef {
-                    id,
-                    slot: self.table.card_loc[id as usize],
-                })
+                return self.extreme_card(cards, p, matches!(e, CardExpr::Max(..)));
             }
             CardExpr::Actual(c) => self.card(c)?.map(|c| CardRef {
                 id: c.id,
@@ -147,6 +119,70 @@ impl Machine<'_> {
                 })
             }),
         })
+    }
+
+    /// `max` (`want_max`) or `min` of `cards` using a point map: the card
+    /// with the best score (0 for every card when the map is not set), ties
+    /// broken by a draw among the tied cards in their order (no draw when
+    /// one card is best), `None` for no card. The cards are read where
+    /// they lie (a location or a variable), nothing is copied.
+    fn extreme_card(
+        &mut self,
+        cards: &CardsExpr,
+        p: &PointStorage,
+        want_max: bool,
+    ) -> R<Option<CardRef>> {
+        let held = match cards {
+            CardsExpr::Var(v) => {
+                self.var_cards(*v)?;
+                None
+            }
+            c => Some(self.cards(c)?),
+        };
+        let map = self.point_slot(p)?;
+        let (best, ties) = {
+            let (list, map) = self.scored(cards, &held, map);
+            let mut best = None;
+            let mut ties = 0usize;
+            for &id in list {
+                let s = card_score(self.table, map, id);
+                match best {
+                    Some(b) if s == b => ties += 1,
+                    Some(b) if (s < b) == want_max => {}
+                    _ => (best, ties) = (Some(s), 1),
+                }
+            }
+            (best, ties)
+        };
+        let Some(best) = best else { return Ok(None) };
+        let pick = if ties == 1 { 0 } else { self.draw(ties) };
+        let (list, map) = self.scored(cards, &held, map);
+        let id = list
+            .iter()
+            .copied()
+            .filter(|&id| card_score(self.table, map, id) == best)
+            .nth(pick)
+            .ok_or("internal: a best card is missing")?;
+        Ok(Some(CardRef {
+            id,
+            slot: self.table.card_loc[id as usize],
+        }))
+    }
+
+    /// The cards of [`Machine::extreme_card`] (`held`, or those of the
+    /// variable `cards` reads) and the point map at `map`.
+    fn scored<'a>(
+        &'a self,
+        cards: &CardsExpr,
+        held: &'a Option<Cards>,
+        map: usize,
+    ) -> (&'a [CardId], Option<&'a super::state::PointMap>) {
+        let list = match (held, cards) {
+            (Some(c), _) => c.slice(self.table),
+            (None, CardsExpr::Var(v)) => self.var_cards(*v).unwrap_or(&[]),
+            (None, _) => &[],
+        };
+        (list, self.table.points[map].as_deref())
     }
 
     /// The vector index (bottom first) of a position in a collection of `len`.
@@ -194,6 +230,31 @@ impl Machine<'_> {
                 let mut out = Distinct::default();
                 for x in xs {
                     let c = self.cards(x)?;
+                    c.slice(self.table).iter().for_each(|&id| out.push(id));
+                }
+                Cards::List(out.out)
+            }
+            CardsExpr::UnionAll(cc) if matches!(**cc, CollectionsExpr::All { .. }) => {
+                let CollectionsExpr::All { over, var, body } = &**cc else {
+                    return Err("internal: not an `all`".into());
+                };
+                // Each collection's cards pushed as it is found, none
+                // copied: the same cards in the same order as the
+                // collections listed first (finding one changes nothing).
+                let seats = matches!(
+                    **over,
+                    CollectionExpr::AllPlayers | CollectionExpr::OtherPlayers
+                );
+                let items = if seats {
+                    self.picker(over)?
+                } else {
+                    Picker::Items(self.items(over)?)
+                };
+                let mut out = Distinct::default();
+                for i in 0..items.len(self) {
+                    let item = items.get(i, self);
+                    self.set_var(*var as usize, item);
+                    let c = self.cards(body)?;
                     c.slice(self.table).iter().for_each(|&id| out.push(id));
                 }
                 Cards::List(out.out)
@@ -530,6 +591,16 @@ impl Machine<'_> {
             }
         })
     }
+}
+
+/// The score of card `id` under a point map (0 when it is not set).
+#[inline]
+fn card_score(
+    table: &super::state::Table,
+    map: Option<&super::state::PointMap>,
+    id: CardId,
+) -> i64 {
+    map.map_or(0, |m| m.score(table.attrs(id)))
 }
 
 /// A collection iterated by index (see [`Machine::picker`]). A location is

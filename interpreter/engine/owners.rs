@@ -98,6 +98,15 @@ impl Machine<'_> {
                 Value::Space(s) => Ok(self.table.space_owner(*s)),
                 _ => self.owner_any(e),
             },
+            // The owners of a card game's hands and tricks, read at once
+            // (as `player` reads them).
+            OwnerExpr::Player(PlayerExpr::Current) => {
+                Ok(Table::player_owner(self.table.current_player()))
+            }
+            OwnerExpr::Player(PlayerExpr::Var(v)) => match self.var(*v) {
+                Value::Player(p) => Ok(Table::player_owner(usize::from(*p))),
+                _ => self.owner_any(e),
+            },
             _ => self.owner_any(e),
         }
     }

@@ -1,6 +1,7 @@
 //! Leaves: the operands that are read straight from the machine, with no
 //! evaluation below them (a literal, a variable, a storage of the game or
-//! of the space in a variable, the size of a space's location, a space's
+//! of the space in a variable, the size of a location of a space, of a
+//! player in a variable, of the current player or of the game, a space's
 //! row or column, an attribute of the top card of a space's location or of
 //! the card moved last). A comparison of two leaves is one closure that
 //! reads both, so the conditions that searches of a board test at every
@@ -14,6 +15,7 @@
 
 use super::Ctx;
 use crate::engine::exec::Machine;
+use crate::engine::state::Table;
 use crate::engine::value::Value;
 use crate::ir::*;
 
@@ -37,6 +39,19 @@ pub(super) enum IntLeaf {
         loc: u32,
         width: u32,
     },
+    /// `(size ('P vloc NAME))` (any kind), the player in variable `var`.
+    PlayerLocSize {
+        var: VarId,
+        loc: u32,
+        width: u32,
+    },
+    /// `(size ((current player) vloc NAME))` (any kind).
+    CurrentLocSize {
+        loc: u32,
+        width: u32,
+    },
+    /// `(size (game vloc NAME))` (any kind): the location's slot.
+    GameLocSize(u32),
     /// `(row 'S)`.
     Row(VarId),
     /// `(col 'S)`.
@@ -80,14 +95,7 @@ impl IntLeaf {
                 _ => return None,
             },
             IntExpr::Size(c) => match &**c {
-                CollectionExpr::Cards(CardsExpr::Location(l)) => {
-                    let (var, loc) = space_location(l)?;
-                    IntLeaf::LocSize {
-                        var,
-                        loc,
-                        width: cx.loc_count as u32,
-                    }
-                }
+                CollectionExpr::Cards(CardsExpr::Location(l)) => size_leaf(l, cx)?,
                 _ => return None,
             },
             IntExpr::SpaceRow(s) => match &**s {
@@ -111,10 +119,38 @@ impl IntLeaf {
             IntLeaf::GameSto(i) => Some(m.table.ints[i]),
             IntLeaf::SpaceSto { var, id, count } => read_space_sto(m, var, id, count),
             IntLeaf::LocSize { var, loc, width } => read_loc_size(m, var, loc, width),
+            IntLeaf::PlayerLocSize { var, loc, width } => read_player_loc_size(m, var, loc, width),
+            IntLeaf::CurrentLocSize { loc, width } => read_current_loc_size(m, loc, width),
+            IntLeaf::GameLocSize(slot) => Some(read_slot_size(m, slot)),
             IntLeaf::Row(v) => read_coord(m, v, true),
             IntLeaf::Col(v) => read_coord(m, v, false),
         }
     }
+}
+
+/// The leaf of `(size L)` for a location L with a fixed name whose owner
+/// is the space or the player in a variable, the current player or the
+/// game: the size of a hand, a trick or a pile in a card game is read in
+/// one step rather than through the closures of the owner and location.
+fn size_leaf(l: &LocationExpr, cx: &Ctx) -> Option<IntLeaf> {
+    let width = cx.loc_count as u32;
+    if let Some((var, loc)) = space_location(l) {
+        return Some(IntLeaf::LocSize { var, loc, width });
+    }
+    let NameRef::Fixed(id) = &l.name else {
+        return None;
+    };
+    let loc = u32::from(*id);
+    Some(match &l.owner {
+        OwnerExpr::Game => IntLeaf::GameLocSize(loc),
+        OwnerExpr::Player(PlayerExpr::Var(var)) => IntLeaf::PlayerLocSize {
+            var: *var,
+            loc,
+            width,
+        },
+        OwnerExpr::Player(PlayerExpr::Current) => IntLeaf::CurrentLocSize { loc, width },
+        _ => return None,
+    })
 }
 
 /// [`IntLeaf::Var`].
@@ -138,6 +174,30 @@ fn read_space_sto(m: &Machine, var: VarId, id: usize, count: usize) -> Option<i6
 fn read_loc_size(m: &Machine, var: VarId, loc: u32, width: u32) -> Option<i64> {
     let slot = m.table.space_owner(space_in(m, var)?) * width + loc;
     Some(m.table.locs.get(slot as usize).map_or(0, Vec::len) as i64)
+}
+
+/// The number of cards in location `slot`.
+#[inline(always)]
+fn read_slot_size(m: &Machine, slot: u32) -> i64 {
+    m.table.locs.get(slot as usize).map_or(0, Vec::len) as i64
+}
+
+/// [`IntLeaf::PlayerLocSize`]: the owner as the evaluator finds it
+/// (`Table::player_owner` of the seat in the variable).
+#[inline(always)]
+fn read_player_loc_size(m: &Machine, var: VarId, loc: u32, width: u32) -> Option<i64> {
+    let Value::Player(p) = m.var(var) else {
+        return None;
+    };
+    let owner = Table::player_owner(usize::from(*p));
+    Some(read_slot_size(m, owner * width + loc))
+}
+
+/// [`IntLeaf::CurrentLocSize`].
+#[inline(always)]
+fn read_current_loc_size(m: &Machine, loc: u32, width: u32) -> Option<i64> {
+    let owner = Table::player_owner(m.table.current_player());
+    Some(read_slot_size(m, owner * width + loc))
 }
 
 /// [`IntLeaf::Row`] (`row`) or [`IntLeaf::Col`].
@@ -279,6 +339,9 @@ const SPACE_STO: u8 = 2;
 const LOC_SIZE: u8 = 3;
 const ROW: u8 = 4;
 const COL: u8 = 5;
+const PLAYER_LOC_SIZE: u8 = 6;
+const CURRENT_LOC_SIZE: u8 = 7;
+const GAME_LOC_SIZE: u8 = 8;
 
 /// A leaf dispatched to its kind `K`: the read tests only that the leaf
 /// is of that kind (it always is), a branch that is always taken, instead
@@ -294,6 +357,13 @@ impl<const K: u8> ReadInt for Kind<K> {
             (GAME_STO, IntLeaf::GameSto(i)) => Some(m.table.ints[i]),
             (SPACE_STO, IntLeaf::SpaceSto { var, id, count }) => read_space_sto(m, var, id, count),
             (LOC_SIZE, IntLeaf::LocSize { var, loc, width }) => read_loc_size(m, var, loc, width),
+            (PLAYER_LOC_SIZE, IntLeaf::PlayerLocSize { var, loc, width }) => {
+                read_player_loc_size(m, var, loc, width)
+            }
+            (CURRENT_LOC_SIZE, IntLeaf::CurrentLocSize { loc, width }) => {
+                read_current_loc_size(m, loc, width)
+            }
+            (GAME_LOC_SIZE, IntLeaf::GameLocSize(slot)) => Some(read_slot_size(m, slot)),
             (ROW, IntLeaf::Row(v)) => read_coord(m, v, true),
             (COL, IntLeaf::Col(v)) => read_coord(m, v, false),
             // Not reached: a leaf is dispatched to its own kind.
@@ -318,6 +388,9 @@ impl IntLeaf {
             IntLeaf::GameSto(_) => w.with(Kind::<GAME_STO>(self)),
             IntLeaf::SpaceSto { .. } => w.with(Kind::<SPACE_STO>(self)),
             IntLeaf::LocSize { .. } => w.with(Kind::<LOC_SIZE>(self)),
+            IntLeaf::PlayerLocSize { .. } => w.with(Kind::<PLAYER_LOC_SIZE>(self)),
+            IntLeaf::CurrentLocSize { .. } => w.with(Kind::<CURRENT_LOC_SIZE>(self)),
+            IntLeaf::GameLocSize(_) => w.with(Kind::<GAME_LOC_SIZE>(self)),
             IntLeaf::Row(_) => w.with(Kind::<ROW>(self)),
             IntLeaf::Col(_) => w.with(Kind::<COL>(self)),
         }

@@ -163,6 +163,9 @@ pub(super) type OptionConds = Box<[Option<Run<bool>>]>;
 pub(super) struct Aids<'a> {
     pub guards: Option<&'a [Option<OptionGuard>]>,
     pub safe: Option<&'a [bool]>,
+    /// Which options are `any`s over cards whose every slot is a legal
+    /// move ([`always_legal`]).
+    pub sure: Option<&'a [bool]>,
     pub conds: Option<&'a [Option<Run<bool>>]>,
     /// The conditions of the bodies of the options' `any`s, compiled.
     pub bodies: Option<&'a [Option<Run<bool>>]>,
@@ -183,6 +186,9 @@ pub struct Compiled {
     /// For the options of each choice, by the same indices, whether each
     /// is an `any` over cards whose check [cannot fail](check_cannot_fail).
     safe: Vec<Vec<Option<Box<[bool]>>>>,
+    /// By the same indices, whether each option is an `any` over cards
+    /// whose every slot is a legal move ([`always_legal`]).
+    sure: Vec<Vec<Option<Box<[bool]>>>>,
     /// The condition of each option of each choice, compiled (`None` for
     /// an option without one), by the same indices: a sampler evaluates
     /// it at every decision (see `engine/sample/`).
@@ -260,6 +266,10 @@ impl Compiled {
             // None for a choice without such an option.
             safe.contains(&true).then_some(safe)
         });
+        let sure = per_choice(prog, |options| {
+            let sure: Box<[bool]> = options.iter().map(always_legal).collect();
+            sure.contains(&true).then_some(sure)
+        });
         let conds = per_choice(prog, |options| {
             Some(
                 options
@@ -304,6 +314,7 @@ impl Compiled {
             items,
             guards,
             safe,
+            sure,
             conds,
             bodies,
             checks,
@@ -319,6 +330,7 @@ impl Compiled {
             items: Vec::new(),
             guards: Vec::new(),
             safe: Vec::new(),
+            sure: Vec::new(),
             conds: Vec::new(),
             bodies: Vec::new(),
             checks: Vec::new(),
@@ -342,6 +354,7 @@ impl Compiled {
         Aids {
             guards: self.guards.get(s).and_then(|l| l.get(p)?.as_deref()),
             safe: self.safe.get(s).and_then(|l| l.get(p)?.as_deref()),
+            sure: self.sure.get(s).and_then(|l| l.get(p)?.as_deref()),
             conds: self.conds.get(s).and_then(|l| l.get(p)?.as_deref()),
             bodies: self.bodies.get(s).and_then(|l| l.get(p)?.as_deref()),
             checks: self.checks.get(s).and_then(|l| l.get(p)?.as_deref()),
@@ -448,6 +461,59 @@ pub(super) fn check_cannot_fail(option: &Condact) -> bool {
             }
             _ => return false,
         }
+    }
+}
+
+/// Whether every slot of `option`, when it is one `any` with the card of
+/// a collection of cards in its variable (as [`check_cannot_fail`] reads
+/// it), is a legal move: its body has no guard and is a [`safe_move`] of
+/// the card, alone or the last item of a `do` whose other items, without
+/// guards, `set` strings of the game or of the current player with fixed
+/// names to literals or attributes of the card. None of them can fail,
+/// and the move always counts (the card lies somewhere), so the check of
+/// each slot would find it legal: a sampler marks them so without
+/// running them.
+pub(super) fn always_legal(option: &Condact) -> bool {
+    let mut c = option;
+    loop {
+        match &c.action {
+            Action::Do(items) if items.len() == 1 => c = &items[0],
+            Action::Any { var, body, .. } => {
+                if body.cond.is_some() {
+                    return false;
+                }
+                return match &body.action {
+                    Action::Do(items) => match items.split_last() {
+                        Some((last, before)) => {
+                            last.cond.is_none()
+                                && safe_move(&last.action, *var)
+                                && before
+                                    .iter()
+                                    .all(|i| i.cond.is_none() && safe_set(&i.action, *var))
+                        }
+                        None => false,
+                    },
+                    action => safe_move(action, *var),
+                };
+            }
+            _ => return false,
+        }
+    }
+}
+
+/// See [`always_legal`]: `(set (OWNER str NAME) S)` with the game or the
+/// current player as OWNER, a fixed NAME and S a literal or an attribute
+/// of the card in `var`.
+fn safe_set(action: &Action, var: VarId) -> bool {
+    match action {
+        Action::SetStr(crate::ir::StrStorage { owner, name }, value) => {
+            matches!(
+                owner,
+                OwnerExpr::Game | OwnerExpr::Player(PlayerExpr::Current)
+            ) && matches!(name, NameRef::Fixed(_))
+                && safe_str(value, var)
+        }
+        _ => false,
     }
 }
 

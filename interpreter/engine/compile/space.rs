@@ -149,7 +149,11 @@ fn top_attr(e: &StrExpr, var: VarId) -> Option<(u32, usize)> {
 /// Whether an integer leaf reads variable `var`.
 fn int_uses(leaf: IntLeaf, var: VarId) -> bool {
     match leaf {
-        IntLeaf::Lit(_) | IntLeaf::GameSto(_) => false,
+        IntLeaf::Lit(_)
+        | IntLeaf::GameSto(_)
+        | IntLeaf::CurrentLocSize { .. }
+        | IntLeaf::GameLocSize(_) => false,
+        IntLeaf::PlayerLocSize { var: v, .. } => v == var,
         IntLeaf::Var(v) | IntLeaf::Row(v) | IntLeaf::Col(v) => v == var,
         IntLeaf::SpaceSto { var: v, .. } | IntLeaf::LocSize { var: v, .. } => v == var,
     }

@@ -64,6 +64,13 @@
 //! decisions and the same moves are drawn; a random game over a pile of
 //! 10^6 cards no longer checks 10^6 slots at each decision.
 //!
+//! An option that is an `any` over cards whose every slot is a legal move
+//! (see `compile::always_legal`: no guard in the body, a `move` of the
+//! card to a named location of the game or of the current player,
+//! perhaps after `set`s of strings to the card's attributes; none can
+//! fail and the move always counts) has its slots marked legal without
+//! running them: each check would find the slot legal, with no error.
+//!
 //! The condition of each option, and the condition of an `any`'s body
 //! checked for each of its items, run compiled when the rules were
 //! compiled (`compile::Aids`: the same answers and errors as the
@@ -120,6 +127,10 @@ struct Slots {
     /// `compile::check_cannot_fail`): its slots are checked one at a time
     /// as draws meet them, and all of them only when they are counted.
     lazy: bool,
+    /// An `any` over cards whose every slot is a legal move
+    /// (`compile::always_legal`): its slots are marked legal without a
+    /// check.
+    sure: bool,
     /// Where the option's words start in [`Plan::legal`] (when its slots
     /// are checked one by one, see [`Slots::unchecked`]; set by
     /// [`Plan::check_all`]).
@@ -307,6 +318,7 @@ impl Plan {
                     verdict: Verdict::default(),
                     pass: option.cond.is_none() && matches!(option.action, Action::TurnPass),
                     lazy: false,
+                    sure: false,
                     word: 0,
                 });
                 continue;
@@ -355,6 +367,9 @@ impl Plan {
                 && len >= LAZY_FROM
                 && sieve.is_none()
                 && safe.and_then(|s| s.get(o)).is_some_and(|&s| s);
+            let sure = matches!(picker, Some(Picker::Cards(_)))
+                && sieve.is_none()
+                && aids.sure.and_then(|s| s.get(o)).is_some_and(|&s| s);
             plan.lazy |= lazy;
             m.undo_to(mark);
             plan.options.push(Slots {
@@ -365,6 +380,7 @@ impl Plan {
                 verdict: Verdict::default(),
                 pass: false,
                 lazy,
+                sure,
                 word: 0,
             });
         }
@@ -386,14 +402,14 @@ pub(super) fn prepare(
     aids: Aids,
     (plan, legal): (&mut Option<SharedPlan>, &mut Option<Vec<Move>>),
 ) -> Result<bool, (usize, Fault)> {
-    *plan = None;
+    let old = plan.take();
     match Plan::of(m, options, aids)? {
         Some(mut made) => {
             *legal = None;
             // The options left unchecked are only checked when no other
             // slot is legal.
             let checked = made.check_all(m, options, aids);
-            let made = plan.insert(Arc::new(made));
+            let made = plan.insert(reuse(old, made));
             Ok(checked? > 0
                 || made.uniform_verdicts(m, options, true)?
                 || made.lazy_any(m, options))
@@ -405,6 +421,19 @@ pub(super) fn prepare(
             Ok(any)
         }
     }
+}
+
+/// `made` shared, in the room of the last decision's plan `old` when no
+/// copy of the state shares that one: no allocation per decision. (The
+/// plan it replaces leaves its buffers to the next one, see `Spare`.)
+fn reuse(old: Option<SharedPlan>, made: Plan) -> SharedPlan {
+    if let Some(mut old) = old {
+        if let Some(room) = Arc::get_mut(&mut old) {
+            *room = made;
+            return old;
+        }
+    }
+    Arc::new(made)
 }
 
 /// The spaces of the board starting at space `first` (a picker of a whole
@@ -488,10 +517,9 @@ impl State {
     pub(super) fn prepare_choice(&mut self) -> Result<bool, String> {
         *self.legal.get_mut() = None;
         *self.sampled.get_mut() = None;
-        self.plan = None;
         let aids = (self.frames.last())
             .map_or_else(Aids::default, |f| self.tabs.compiled.aids(f.stage, f.pos));
-        let (mut plan, mut moves) = (None, None);
+        let (mut plan, mut moves) = (self.plan.take(), None);
         let found = self
             .with_choice(|m, options| prepare(m, options, aids, (&mut plan, &mut moves)))
             .unwrap_or(Ok(false));
