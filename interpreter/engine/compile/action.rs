@@ -65,7 +65,7 @@ fn walk(a: &Action) -> Run<()> {
 }
 
 /// An action.
-fn action(a: &Action, cx: &Ctx) -> Run<()> {
+pub(super) fn action(a: &Action, cx: &Ctx) -> Run<()> {
     if let Some(run) = let_group(a, cx) {
         return run;
     }
@@ -461,6 +461,29 @@ fn each(over: &CollectionExpr, var: usize, body: Child, stop: bool, cx: &Ctx) ->
                         break;
                     };
                     m.set_var(var, Value::Space(s));
+                    run(&body, m)?;
+                    if stop && invalid(m) {
+                        break;
+                    }
+                }
+                Ok(())
+            })
+        }
+        CollectionExpr::Line {
+            from,
+            dir,
+            var: lv,
+            cond,
+        } => {
+            // The spaces of the line found first (the body may change what
+            // its condition reads), charged, then the body run for each.
+            let line = super::walk::Line::new(from, dir, *lv, cond, cx);
+            Box::new(move |m| {
+                let mut spaces = super::walk::Spaces::default();
+                line.walk(m, |s| spaces.push(s))?;
+                m.charge(spaces.len())?;
+                for i in 0..spaces.len() {
+                    m.set_var(var, Value::Space(spaces.get(i)));
                     run(&body, m)?;
                     if stop && invalid(m) {
                         break;

@@ -155,6 +155,12 @@ pub(super) fn int(e: &IntExpr, cx: &Ctx) -> Run<i64> {
                     Ok(m.table.locs.get(s as usize).map_or(0, Vec::len) as i64)
                 })
             }
+            CollectionExpr::Line {
+                from,
+                dir,
+                var,
+                cond,
+            } => super::walk::line_size(super::walk::Line::new(from, dir, *var, cond, cx)),
             _ => walk_int(e),
         },
         IntExpr::Binary(op, a, b) => arith::binary_op(*op, a, b, e, cx),
@@ -455,6 +461,13 @@ pub(super) fn space(e: &SpaceExpr, cx: &Ctx) -> Run<Option<u32>> {
                 }
             })
         }
+        SpaceExpr::Find {
+            from,
+            forward,
+            dir: Some(d),
+            var,
+            cond,
+        } => super::walk::find((from, d), *forward, *var, cond, cx),
         SpaceExpr::Neighbour(s, d) => {
             let (s, d) = (space(s, cx), dir(d, cx));
             Box::new(move |m| {
@@ -478,7 +491,7 @@ fn literal_dir(e: &StrExpr, cx: &Ctx) -> Option<Dir> {
 }
 
 /// A direction: a literal one is known now.
-fn dir(e: &StrExpr, cx: &Ctx) -> Run<Dir> {
+pub(super) fn dir(e: &StrExpr, cx: &Ctx) -> Run<Dir> {
     if let Some(d) = literal_dir(e, cx) {
         return Box::new(move |_| Ok(d));
     }

@@ -38,11 +38,13 @@
 
 mod action;
 mod arith;
+mod check;
 mod cond;
 mod expr;
 mod leaf;
 pub(super) mod space;
 mod trim;
+mod walk;
 
 use super::board::Dir;
 use super::eval::Fault;
@@ -172,6 +174,9 @@ pub(super) struct Aids<'a> {
     /// The bodies of the options' `any`s as a check of one of their
     /// slots may run them, cut short (see [`trim`]).
     pub checks: Option<&'a [Option<Condact>]>,
+    /// The check of the action of each option's `any` body (cut short
+    /// where `checks` has it), compiled (`check::check`).
+    pub tests: Option<&'a BodyRuns>,
 }
 
 /// The compiled automatic items and `end` conditions of every stage.
@@ -201,10 +206,13 @@ pub struct Compiled {
     /// [`trim`]), by the same indices; `None` for an option whose check
     /// runs the whole body.
     checks: Vec<Vec<Option<CutBodies>>>,
-    /// The body of each option's `any` whose check is cut short (see
-    /// [`trim`]), compiled, by the same indices: playing a move drawn by a
-    /// sampler runs it.
+    /// The body of each option's `any`, compiled, by the same indices:
+    /// playing a move drawn by a sampler runs it.
     plays: Vec<Vec<Option<OptionRuns>>>,
+    /// The check of the action of each option's `any` body (cut short as
+    /// in `checks`), compiled, by the same indices: a sampler's check of
+    /// a slot runs it.
+    tests: Vec<Vec<Option<OptionRuns>>>,
     /// Each stage's `end` condition.
     ends: Vec<Run<bool>>,
 }
@@ -299,11 +307,24 @@ impl Compiled {
                 options
                     .iter()
                     .map(|o| {
-                        // Where the check leaves out a test, playing runs
-                        // it: compiled (elsewhere the evaluator plays at
-                        // least as fast).
-                        trim::check_body(o, prog, cx)?;
+                        // Compiled, as the check that found it legal.
                         Some(action::condact(any_body(o)?, cx))
+                    })
+                    .collect::<OptionRuns>(),
+            )
+            .filter(|runs| runs.iter().any(Option::is_some))
+        });
+        let tests = per_choice(prog, |options| {
+            Some(
+                options
+                    .iter()
+                    .map(|o| {
+                        let cut = trim::check_body(o, prog, cx);
+                        let body = match &cut {
+                            Some(c) => c,
+                            None => any_body(o)?,
+                        };
+                        Some(check::check(&body.action, cx))
                     })
                     .collect::<OptionRuns>(),
             )
@@ -319,6 +340,7 @@ impl Compiled {
             bodies,
             checks,
             plays,
+            tests,
             ends,
         }
     }
@@ -335,6 +357,7 @@ impl Compiled {
             bodies: Vec::new(),
             checks: Vec::new(),
             plays: Vec::new(),
+            tests: Vec::new(),
             ends: Vec::new(),
         }
     }
@@ -358,6 +381,7 @@ impl Compiled {
             conds: self.conds.get(s).and_then(|l| l.get(p)?.as_deref()),
             bodies: self.bodies.get(s).and_then(|l| l.get(p)?.as_deref()),
             checks: self.checks.get(s).and_then(|l| l.get(p)?.as_deref()),
+            tests: self.tests.get(s).and_then(|l| l.get(p)?.as_deref()),
         }
     }
 

@@ -17,6 +17,11 @@ use crate::ir::Condact;
 pub(super) struct Body<'a> {
     cond: Option<&'a Run<bool>>,
     cut: Option<&'a Condact>,
+    /// The check of the (cut) body's action, compiled.
+    test: Option<&'a Run<()>>,
+    /// The option's own condition, compiled (an option without `any` is
+    /// checked whole: its condition, then its action).
+    own: Option<&'a Run<bool>>,
 }
 
 impl Plan {
@@ -75,6 +80,8 @@ impl Plan {
             let body = Body {
                 cond: aids.bodies.and_then(|b| b.get(o)?.as_ref()),
                 cut: aids.checks.and_then(|b| b.get(o)?.as_ref()),
+                test: aids.tests.and_then(|b| b.get(o)?.as_ref()),
+                own: aids.conds.and_then(|b| b.get(o)?.as_ref()),
             };
             let checked = match &slots.sieve {
                 Some(sieve) => {
@@ -224,6 +231,8 @@ impl Plan {
         Body {
             cond: compiled,
             cut,
+            test,
+            own,
         }: Body,
     ) -> R<Option<(usize, Option<u32>)>> {
         let (Some(option), Some(slots)) = (options.get(o), self.options.get(o)) else {
@@ -233,7 +242,18 @@ impl Plan {
         let mark = m.journal_len();
         m.actions = 0;
         let (r, pick) = match &slots.picker {
-            None => (m.check_condact(option), None),
+            None => match (own, &option.cond) {
+                // `check_condact`, its condition compiled.
+                (Some(run), Some(_)) => {
+                    let r = match run(m) {
+                        Ok(true) => m.check_action(&option.action),
+                        Ok(false) => Ok(()),
+                        Err(t) => Err(Fault::from(t)),
+                    };
+                    (r.map_err(|f| m.locate(f, option.span)), None)
+                }
+                _ => (m.check_condact(option), None),
+            },
             Some(picker) => {
                 let Some((var, whole)) = lone_any(option) else {
                     return Ok(None);
@@ -245,14 +265,17 @@ impl Plan {
                 // Past the sieve the guard holds (the sieve is exact); an
                 // error of the action is located at the body, as the
                 // whole body's check would locate it.
+                // The body's action checked, compiled where it is.
+                let checked = |m: &mut Machine| match test {
+                    Some(run) => run(m).map_err(Fault::from),
+                    None => m.check_action(&body.action),
+                };
                 let r = match slots.sieve {
-                    Some(_) => m
-                        .check_action(&body.action)
-                        .map_err(|f| m.locate(f, body.span)),
+                    Some(_) => checked(m).map_err(|f| m.locate(f, body.span)),
                     None => match (compiled, &body.cond) {
                         // `check_condact`, its condition compiled.
                         (Some(run), Some(_)) => match run(m) {
-                            Ok(true) => m.check_action(&body.action),
+                            Ok(true) => checked(m),
                             Ok(false) => Ok(()),
                             Err(t) => Err(Fault::from(t)),
                         }

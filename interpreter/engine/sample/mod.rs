@@ -76,9 +76,10 @@
 //! compiled (`compile::Aids`: the same answers and errors as the
 //! evaluator, which `Rules::uncompiled` keeps using). A body whose check
 //! is cut short (`compile::trim`: the items after an action that always
-//! counts that cannot fail are left out of the check) runs compiled when
-//! its move is played (`Compiled::plays`), since the test left out of
-//! the checks runs there.
+//! counts that cannot fail are left out of the check). A slot's check runs
+//! the action of the body (cut or whole) compiled (`Compiled::tests`),
+//! and an option without `any` its condition compiled; the move drawn
+//! plays the body compiled (`Compiled::plays`).
 //!
 //! The buffers of a plan and of a draw are reused from decision to
 //! decision on a thread (`Spare`).

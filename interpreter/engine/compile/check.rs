@@ -1,0 +1,119 @@
+//! The check of an option's `any` body compiled: what
+//! `Machine::check_action` does for the body's action (without a move's
+//! log), so that a sampler's check of a slot (`engine/sample/check.rs`)
+//! runs closures rather than the evaluator. A `do` runs its items but the
+//! last, which is checked; a `let` binds and checks its body; a `set`,
+//! `inc` or `dec` counts and evaluates its value and storage without
+//! writing; a `turn pass` counts; any other action runs, compiled
+//! (`action::condact` does what `Machine::action` does) or, for a `move`,
+//! handed to the evaluator's check.
+
+use super::action;
+use super::cond::bool;
+use super::expr::{int, str, value};
+use super::{Ctx, Run, CR};
+use crate::diagnostic::Span;
+use crate::engine::exec::Machine;
+use crate::ir::{Action, Condact};
+
+/// `check_action(a)` compiled: with a log (a move's text) the evaluator
+/// checks it, as it logs what it checks.
+pub(super) fn check(a: &Action, cx: &Ctx) -> Run<()> {
+    let run = action_check(a, cx);
+    let whole = a.clone();
+    Box::new(move |m| {
+        if m.log.is_some() {
+            return Ok(m.check_action(&whole)?);
+        }
+        run(m)
+    })
+}
+
+/// `check_condact(c)`: its guard, then its action checked, an error
+/// located at `c`.
+fn condact_check(c: &Condact, cx: &Ctx) -> (Run<()>, Span) {
+    let a = action_check(&c.action, cx);
+    let run: Run<()> = match &c.cond {
+        None => a,
+        Some(g) => {
+            let g = bool(g, cx);
+            Box::new(move |m| if g(m)? { a(m) } else { Ok(()) })
+        }
+    };
+    (run, c.span)
+}
+
+/// Runs `c` with its error located at its place.
+#[inline(always)]
+fn located(c: &(Run<()>, Span), m: &mut Machine) -> CR<()> {
+    match (c.0)(m) {
+        Ok(()) => Ok(()),
+        Err(e) => Err(m.locate(e.into(), c.1).into()),
+    }
+}
+
+fn action_check(a: &Action, cx: &Ctx) -> Run<()> {
+    match a {
+        Action::Do(items) => {
+            let Some((last, rest)) = items.split_last() else {
+                return Box::new(|_| Ok(()));
+            };
+            // The items before the last run as `Machine::condact` runs
+            // them (located at themselves).
+            let rest: Vec<_> = rest
+                .iter()
+                .map(|c| (action::condact(c, cx), c.span))
+                .collect();
+            let last = condact_check(last, cx);
+            Box::new(move |m| {
+                for c in &rest {
+                    located(c, m)?;
+                }
+                located(&last, m)
+            })
+        }
+        Action::Let {
+            value: v,
+            var,
+            body,
+        } => {
+            let (v, var, body) = (value(v, cx), *var as usize, condact_check(body, cx));
+            Box::new(move |m| {
+                let v = v(m)?;
+                m.set_var(var, v);
+                located(&body, m)
+            })
+        }
+        Action::Afterwards { body, .. } => {
+            let body = condact_check(body, cx);
+            Box::new(move |m| located(&body, m))
+        }
+        Action::Move { .. } => {
+            let a = a.clone();
+            Box::new(move |m| Ok(m.check_action(&a)?))
+        }
+        Action::SetInt(s, v) | Action::IncInt(s, v) | Action::DecInt(s, v) => {
+            let (s, v) = (s.clone(), int(v, cx));
+            Box::new(move |m| {
+                m.actions += 1;
+                v(m)?;
+                m.int_slot(&s)?;
+                Ok(())
+            })
+        }
+        Action::SetStr(s, v) => {
+            let (s, v) = (s.clone(), str(v, cx));
+            Box::new(move |m| {
+                m.actions += 1;
+                v(m)?;
+                m.str_slot(&s)?;
+                Ok(())
+            })
+        }
+        Action::TurnPass => Box::new(|m| {
+            m.actions += 1;
+            Ok(())
+        }),
+        other => action::action(other, cx),
+    }
+}
