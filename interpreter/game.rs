@@ -182,6 +182,13 @@ pub trait GameState: Clone + Send {
     fn observe(&self, player: usize) -> Observation {
         observe_frame(self, player)
     }
+    /// [`Self::observe`] without the moves' labels, targets and card
+    /// faces (`MoveView::label`, `target`, `card` left empty): for
+    /// encoders that read a move's steps only (`crate::tensor`), where
+    /// labelling the moves would be a third of the cost.
+    fn observe_unlabelled(&self, player: usize) -> Observation {
+        self.observe(player)
+    }
     /// What `player` may see, as text: [`Observation::to_text`] of
     /// [`Self::observe`] (visible locations, their own hidden ones,
     /// counts, not faces, of the rest).

@@ -116,7 +116,11 @@ impl GameState for State {
     }
 
     fn observe(&self, player: usize) -> Observation {
-        self.observe_as(Some(player))
+        self.observe_as(Some(player), true)
+    }
+
+    fn observe_unlabelled(&self, player: usize) -> Observation {
+        self.observe_as(Some(player), false)
     }
 
     fn moves_to_text_for(&self, moves: &[Move], seat: usize) -> Vec<String> {
@@ -278,13 +282,14 @@ impl State {
     /// players): the observation of no seat in particular, without
     /// moves.
     pub fn whole_view(&self) -> Observation {
-        let mut all = self.observe_as(None);
+        let mut all = self.observe_as(None, false);
         all.moves.clear();
         all
     }
 
-    /// [`GameState::observe`] for `viewer` (`None`: every face).
-    fn observe_as(&self, viewer: Option<usize>) -> Observation {
+    /// [`GameState::observe`] for `viewer` (`None`: every face), the
+    /// moves labelled when `label`.
+    fn observe_as(&self, viewer: Option<usize>, label: bool) -> Observation {
         let mut seen = crate::game::observe_frame(self, viewer.unwrap_or(usize::MAX));
         seen.seat = viewer.unwrap_or(0);
         let table = self.table.borrow();
@@ -302,7 +307,7 @@ impl State {
         }
         // The labels again, the boards in (a piece placed on an empty
         // space is told from one turned over).
-        if !seen.moves.is_empty() {
+        if label && !seen.moves.is_empty() {
             crate::label::label_moves(&mut seen, self.move_phrase().as_deref());
         }
         seen

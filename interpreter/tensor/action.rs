@@ -247,7 +247,7 @@ impl ActionSpace {
                 let Some(seat) = state.current_player() else {
                     break;
                 };
-                let seen = state.observe(seat);
+                let seen = state.observe_unlabelled(seat);
                 match keys(layout, &seen) {
                     Ok(keys) => keys.iter().for_each(|k| kinds[k.kind()] = true),
                     Err(why) => {

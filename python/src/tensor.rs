@@ -72,7 +72,7 @@ impl Tables {
             return Ok(Vec::new());
         };
         let space = self.actions();
-        space.legal(&self.layout, &state.observe(seat))
+        space.legal(&self.layout, &state.observe_unlabelled(seat))
     }
 
     /// The legal actions (as [`Self::legal`]) and, into `out`, the tensor
@@ -80,7 +80,7 @@ impl Tables {
     /// observation.
     pub fn look(&self, state: &State, out: &mut [f32]) -> Result<Vec<(usize, usize)>, String> {
         let seat = state.current_player();
-        let seen = state.observe(seat.unwrap_or(0));
+        let seen = state.observe_unlabelled(seat.unwrap_or(0));
         self.layout.encode(&seen, out);
         match seat {
             Some(_) => self.actions().legal(&self.layout, &seen),
@@ -90,7 +90,7 @@ impl Tables {
 
     /// The tensor of `seat` into `out`.
     pub fn encode(&self, state: &State, seat: usize, out: &mut [f32]) {
-        self.layout.encode(&state.observe(seat), out);
+        self.layout.encode(&state.observe_unlabelled(seat), out);
     }
 }
 
