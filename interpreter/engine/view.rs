@@ -42,13 +42,7 @@ pub fn owner_name(table: &Table, owner: OwnerId) -> String {
 
 /// A location kind as `describe` and positions write it.
 pub(super) fn kind_word(kind: LocKind) -> &'static str {
-    match kind {
-        LocKind::Visible => "vloc",
-        LocKind::Invisible => "iloc",
-        LocKind::Hidden => "hloc",
-        LocKind::Others => "oloc",
-        LocKind::Memory => "mem",
-    }
+    kind.word()
 }
 
 /// A location's name, e.g. `p1 HAND` (`game mem LEAD` for memory).

@@ -108,6 +108,19 @@ pub enum LocKind {
     Memory,
 }
 
+impl LocKind {
+    /// The kind as rules files, observations and positions write it.
+    pub fn word(self) -> &'static str {
+        match self {
+            LocKind::Visible => "vloc",
+            LocKind::Invisible => "iloc",
+            LocKind::Hidden => "hloc",
+            LocKind::Others => "oloc",
+            LocKind::Memory => "mem",
+        }
+    }
+}
+
 /// A location's kind and name, interned: `(vloc, TRICK)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct LocName {

@@ -46,7 +46,7 @@ pub mod action;
 #[cfg(test)]
 mod tests;
 
-use crate::ir::{LocKind, Program};
+use crate::ir::Program;
 use crate::observation::{BoardView, Observation, OwnerView, StorageValue};
 use std::collections::HashMap;
 
@@ -149,17 +149,6 @@ pub struct Layout {
     size: usize,
 }
 
-/// A location kind as observations write it.
-pub fn kind_word(kind: LocKind) -> &'static str {
-    match kind {
-        LocKind::Visible => "vloc",
-        LocKind::Invisible => "iloc",
-        LocKind::Hidden => "hloc",
-        LocKind::Others => "oloc",
-        LocKind::Memory => "mem",
-    }
-}
-
 fn index_of(names: &[String]) -> HashMap<String, usize> {
     names
         .iter()
@@ -190,7 +179,7 @@ impl Layout {
         let locations: Vec<(String, String)> = program
             .loc_names
             .iter()
-            .map(|l| (kind_word(l.kind).to_string(), sym(l.name)))
+            .map(|l| (l.kind.word().to_string(), sym(l.name)))
             .collect();
         let loc_index = locations
             .iter()
