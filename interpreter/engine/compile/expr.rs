@@ -50,7 +50,7 @@ fn walk_card(e: &CardExpr) -> Run<Option<CardRef>> {
 
 /// An owner: the game, the current player, or the space or player in a
 /// variable.
-fn owner(o: &OwnerExpr) -> Run<u32> {
+fn owner(o: &OwnerExpr, cx: &Ctx) -> Run<u32> {
     match o {
         OwnerExpr::Game => Box::new(|_| Ok(0)),
         OwnerExpr::Player(PlayerExpr::Current) => {
@@ -68,6 +68,15 @@ fn owner(o: &OwnerExpr) -> Run<u32> {
             Box::new(move |m| match m.var(v) {
                 Value::Space(s) => Ok(m.table.space_owner(*s)),
                 _ => Ok(m.owner(&o)?),
+            })
+        }
+        OwnerExpr::Space(e) => {
+            // Another space (`(neighbour 'S S)`): found compiled, as the
+            // evaluator finds it; no space is its error.
+            let s = space(e, cx);
+            Box::new(move |m| match s(m)? {
+                Some(s) => Ok(m.table.space_owner(s)),
+                None => Err(no_space().into()),
             })
         }
         _ => {
@@ -94,14 +103,19 @@ pub(super) fn location(l: &LocationExpr, cx: &Ctx) -> Run<Slot> {
             })
         }
         o => {
-            let o = owner(o);
+            let o = owner(o, cx);
             Box::new(move |m| Ok(o(m)? * width + id))
         }
     }
 }
 
 /// The index of a storage named `name` of `owner` among `count` per owner.
-pub(super) fn storage(o: &OwnerExpr, name: &NameRef<u16>, count: usize) -> Option<Run<usize>> {
+pub(super) fn storage(
+    o: &OwnerExpr,
+    name: &NameRef<u16>,
+    count: usize,
+    cx: &Ctx,
+) -> Option<Run<usize>> {
     let NameRef::Fixed(id) = name else {
         return None;
     };
@@ -109,7 +123,7 @@ pub(super) fn storage(o: &OwnerExpr, name: &NameRef<u16>, count: usize) -> Optio
     Some(match o {
         OwnerExpr::Game => Box::new(move |_| Ok(id)),
         o => {
-            let o = owner(o);
+            let o = owner(o, cx);
             Box::new(move |m| Ok(o(m)? as usize * count + id))
         }
     })
@@ -140,7 +154,7 @@ pub(super) fn int(e: &IntExpr, cx: &Ctx) -> Run<i64> {
     // Literals, variables and the storages of the game or of a space in a
     // variable are leaves (above).
     match e {
-        IntExpr::Storage(s) => match storage(&s.owner, &s.name, cx.int_count) {
+        IntExpr::Storage(s) => match storage(&s.owner, &s.name, cx.int_count, cx) {
             Some(slot) => Box::new(move |m| {
                 let i = slot(m)?;
                 Ok(m.table.ints[i])
@@ -343,7 +357,7 @@ pub(super) fn str(e: &StrExpr, cx: &Ctx) -> Run<Sym> {
     }
     // Literals, variables and the strings of the game are leaves (above).
     match e {
-        StrExpr::Storage(s) => match storage(&s.owner, &s.name, cx.str_count) {
+        StrExpr::Storage(s) => match storage(&s.owner, &s.name, cx.str_count, cx) {
             Some(slot) => Box::new(move |m| {
                 let i = slot(m)?;
                 Ok(m.table.strs[i])
