@@ -514,7 +514,8 @@ fn store_game(option: &str) -> Rules {
 /// in the `do` reads (`compile/check.rs`, `unread`): the same moves, and
 /// the same error when the store itself fails (an overflow); a store read
 /// by a later item (the value of a division) is still done, so its error
-/// shows.
+/// shows; a storage of a space's neighbour off the board is the same
+/// error.
 #[test]
 fn stores_checked_without_writing_play_as_the_evaluator() {
     let cases = [
@@ -530,6 +531,12 @@ fn stores_checked_without_writing_play_as_the_evaluator() {
         (
             "(do ((inc (game sto BIG) 2) (set ('S sto MARK) 1) (inc (game sto N) 1)))",
             "overflow",
+        ),
+        // The storage of a space's neighbour, off the board at the top
+        // row: the same error.
+        (
+            "(do ((set ((neighbour 'S N) sto SEEN) 1) (set ('S sto MARK) 1) (inc (game sto N) 1)))",
+            "no space there",
         ),
         (
             "(do ((set (game sto Y) 0) (set ('S sto MARK) (// 1 (game sto Y)))

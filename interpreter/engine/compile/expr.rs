@@ -51,6 +51,10 @@ fn walk_card(e: &CardExpr) -> Run<Option<CardRef>> {
 /// An owner: the game, the current player, or the space or player in a
 /// variable.
 fn owner(o: &OwnerExpr, cx: &Ctx) -> Run<u32> {
+    if let Some(vd) = owner_neighbour(o, cx) {
+        let o = o.clone();
+        return Box::new(move |m| neighbour_owner(m, vd, &o));
+    }
     match o {
         OwnerExpr::Game => Box::new(|_| Ok(0)),
         OwnerExpr::Player(PlayerExpr::Current) => {
@@ -83,6 +87,34 @@ fn owner(o: &OwnerExpr, cx: &Ctx) -> Run<u32> {
             let o = o.clone();
             Box::new(move |m| Ok(m.owner(&o)?))
         }
+    }
+}
+
+/// An owner `(neighbour 'V DIR)` with DIR written out: the variable and
+/// the direction.
+fn owner_neighbour(o: &OwnerExpr, cx: &Ctx) -> Option<(VarId, Dir)> {
+    let OwnerExpr::Space(SpaceExpr::Neighbour(from, d)) = o else {
+        return None;
+    };
+    match **from {
+        SpaceExpr::Var(v) => Some((v, literal_dir(d, cx)?)),
+        _ => None,
+    }
+}
+
+/// The owner `o`, the neighbour of the space in variable `v` in direction
+/// `d` (`owner_neighbour`), found in one step as the evaluator finds it: no
+/// space (off the board, or the variable unset) is its error, a variable
+/// of another type is the evaluator's.
+#[inline(always)]
+fn neighbour_owner(m: &mut Machine, (v, d): (VarId, Dir), o: &OwnerExpr) -> super::CR<u32> {
+    match m.var(v) {
+        Value::Space(s) => match m.board_of(*s)?.step_fast(*s, d)? {
+            Some(n) => Ok(m.table.space_owner(n)),
+            None => Err(no_space().into()),
+        },
+        Value::Unset => Err(no_space().into()),
+        _ => Ok(m.owner(o)?),
     }
 }
 
@@ -122,6 +154,11 @@ pub(super) fn storage(
     let id = *id as usize;
     Some(match o {
         OwnerExpr::Game => Box::new(move |_| Ok(id)),
+        // `((neighbour 'S S) sto NAME)`: one closure.
+        o if owner_neighbour(o, cx).is_some() => {
+            let (vd, o) = (owner_neighbour(o, cx)?, o.clone());
+            Box::new(move |m| Ok(neighbour_owner(m, vd, &o)? as usize * count + id))
+        }
         o => {
             let o = owner(o, cx);
             Box::new(move |m| Ok(o(m)? as usize * count + id))
