@@ -10,7 +10,7 @@
 
 use super::action;
 use super::cond::bool;
-use super::expr::{int, str, value};
+use super::expr::{int, storage, str, value};
 use super::{Ctx, Run, CR};
 use crate::diagnostic::Span;
 use crate::engine::exec::Machine;
@@ -103,7 +103,17 @@ fn action_check(a: &Action, cx: &Ctx) -> Run<()> {
             Box::new(move |m| Ok(m.check_action(&a)?))
         }
         Action::SetInt(s, v) | Action::IncInt(s, v) | Action::DecInt(s, v) => {
-            let (s, v) = (s.clone(), int(v, cx));
+            let v = int(v, cx);
+            // The slot found compiled where its name is fixed.
+            if let Some(slot) = storage(&s.owner, &s.name, cx.int_count, cx) {
+                return Box::new(move |m| {
+                    m.actions += 1;
+                    v(m)?;
+                    slot(m)?;
+                    Ok(())
+                });
+            }
+            let s = s.clone();
             Box::new(move |m| {
                 m.actions += 1;
                 v(m)?;
@@ -112,7 +122,16 @@ fn action_check(a: &Action, cx: &Ctx) -> Run<()> {
             })
         }
         Action::SetStr(s, v) => {
-            let (s, v) = (s.clone(), str(v, cx));
+            let v = str(v, cx);
+            if let Some(slot) = storage(&s.owner, &s.name, cx.str_count, cx) {
+                return Box::new(move |m| {
+                    m.actions += 1;
+                    v(m)?;
+                    slot(m)?;
+                    Ok(())
+                });
+            }
+            let s = s.clone();
             Box::new(move |m| {
                 m.actions += 1;
                 v(m)?;
