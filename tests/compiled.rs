@@ -495,3 +495,60 @@ fn compiled_option_conditions_play_as_the_evaluator() {
         }
     }
 }
+
+/// A two-player game on a 3 x 3 grid whose one choice is `option`, until
+/// nine moves are made (`N` counts them).
+fn store_game(option: &str) -> Rules {
+    rules(&format!(
+        "(game
+          (setup (create players 2) (create board G (grid 3 3)))
+          (do ((set (game sto Y) 1) (set (game sto BIG) 9223372036854775806)))
+          (stage player
+            (end (== (game sto N) 9))
+            (choice ((any (spaces G) 'S ((== ('S sto MARK) 0) {option})))))
+          (scoring max (game sto N)))"
+    ))
+}
+
+/// The sampler's check of a slot only checks a store that nothing after it
+/// in the `do` reads (`compile/check.rs`, `unread`): the same moves, and
+/// the same error when the store itself fails (an overflow); a store read
+/// by a later item (the value of a division) is still done, so its error
+/// shows; a storage of a space's neighbour off the board is the same
+/// error.
+#[test]
+fn stores_checked_without_writing_play_as_the_evaluator() {
+    let cases = [
+        (
+            "(do ((set ('S sto MARK) 1) (inc (game sto N) 1)))",
+            "finished",
+        ),
+        (
+            "(do ((set ('S sto MARK) 1) (set ((current player) sto LAST) (game sto Y))
+                  (inc (game sto N) 1)))",
+            "finished",
+        ),
+        (
+            "(do ((inc (game sto BIG) 2) (set ('S sto MARK) 1) (inc (game sto N) 1)))",
+            "overflow",
+        ),
+        // The storage of a space's neighbour, off the board at the top
+        // row: the same error.
+        (
+            "(do ((set ((neighbour 'S N) sto SEEN) 1) (set ('S sto MARK) 1) (inc (game sto N) 1)))",
+            "no space there",
+        ),
+        (
+            "(do ((set (game sto Y) 0) (set ('S sto MARK) (// 1 (game sto Y)))
+                  (inc (game sto N) 1)))",
+            "division by zero",
+        ),
+    ];
+    for (i, (option, expected)) in cases.iter().enumerate() {
+        let rules = store_game(option);
+        for seed in 1..4 {
+            let text = same_game(&format!("store case {i}"), &rules, &options(seed, &[]), 40);
+            assert!(text.contains(expected), "store case {i}:\n{text}");
+        }
+    }
+}

@@ -218,7 +218,7 @@ pub(super) fn action(a: &Action, cx: &Ctx) -> Run<()> {
             })
         }
         Action::SetStr(s, v) => {
-            let Some(slot) = storage(&s.owner, &s.name, cx.str_count) else {
+            let Some(slot) = storage(&s.owner, &s.name, cx.str_count, cx) else {
                 return walk(a);
             };
             let v = expr::str(v, cx);
@@ -244,6 +244,28 @@ const DEC: u8 = 2;
 /// them; a storage of the game is a slot known now. `None` for a storage
 /// whose name is not fixed.
 fn store_int<const STEP: u8>(s: &IntStorage, v: &IntExpr, cx: &Ctx) -> Option<Run<()>> {
+    store_int_as::<STEP, true>(s, v, cx)
+}
+
+/// [`store_int`] without the write when `WRITE` is false: it counts,
+/// reads the value and the slot and finds the new value (an overflow is
+/// the same error), and leaves the table as it was. What a check runs for
+/// a `set` that nothing after it reads (`check.rs`).
+pub(super) fn store_int_dry(a: &Action, cx: &Ctx) -> Option<Run<()>> {
+    match a {
+        Action::SetInt(s, v) => store_int_as::<SET, false>(s, v, cx),
+        Action::IncInt(s, v) => store_int_as::<INC, false>(s, v, cx),
+        Action::DecInt(s, v) => store_int_as::<DEC, false>(s, v, cx),
+        _ => None,
+    }
+}
+
+/// [`store_int`], writing the new value when `WRITE`.
+fn store_int_as<const STEP: u8, const WRITE: bool>(
+    s: &IntStorage,
+    v: &IntExpr,
+    cx: &Ctx,
+) -> Option<Run<()>> {
     /// The new value (overflow a rules error, as the evaluator's).
     #[inline(always)]
     fn step<const STEP: u8>(old: i64, v: i64) -> CR<i64> {
@@ -269,16 +291,22 @@ fn store_int<const STEP: u8>(s: &IntStorage, v: &IntExpr, cx: &Ctx) -> Option<Ru
         return Some(Box::new(move |m| {
             m.actions += 1;
             let v = v.get(m)?;
-            m.store_int(i, step::<STEP>(m.table.ints[i], v)?);
+            let new = step::<STEP>(m.table.ints[i], v)?;
+            if WRITE {
+                m.store_int(i, new);
+            }
             Ok(())
         }));
     }
-    let slot = storage(&s.owner, &s.name, cx.int_count)?;
+    let slot = storage(&s.owner, &s.name, cx.int_count, cx)?;
     Some(Box::new(move |m| {
         m.actions += 1;
         let v = v.get(m)?;
         let i = slot(m)?;
-        m.store_int(i, step::<STEP>(m.table.ints[i], v)?);
+        let new = step::<STEP>(m.table.ints[i], v)?;
+        if WRITE {
+            m.store_int(i, new);
+        }
         Ok(())
     }))
 }

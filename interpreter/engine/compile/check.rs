@@ -10,11 +10,14 @@
 
 use super::action;
 use super::cond::bool;
-use super::expr::{int, str, value};
+use super::expr::{int, storage, str, value};
 use super::{Ctx, Run, CR};
 use crate::diagnostic::Span;
 use crate::engine::exec::Machine;
-use crate::ir::{Action, Condact};
+use crate::ir::{
+    Action, Condact, IntExpr, IntStorage, NameRef, OwnerExpr, PlayerExpr, SpaceExpr, StrExpr,
+    StrStorage,
+};
 
 /// `check_action(a)` compiled: with a log (a move's text) the evaluator
 /// checks it, as it logs what it checks.
@@ -59,10 +62,17 @@ fn action_check(a: &Action, cx: &Ctx) -> Run<()> {
                 return Box::new(|_| Ok(()));
             };
             // The items before the last run as `Machine::condact` runs
-            // them (located at themselves).
+            // them (located at themselves); a store that nothing after it
+            // reads is only checked (see [`unread`]).
             let rest: Vec<_> = rest
                 .iter()
-                .map(|c| (action::condact(c, cx), c.span))
+                .enumerate()
+                .map(|(k, c)| {
+                    let dry = unread(c, &items[k + 1..])
+                        .then(|| action::store_int_dry(&c.action, cx))
+                        .flatten();
+                    (dry.unwrap_or_else(|| action::condact(c, cx)), c.span)
+                })
                 .collect();
             let last = condact_check(last, cx);
             Box::new(move |m| {
@@ -93,7 +103,17 @@ fn action_check(a: &Action, cx: &Ctx) -> Run<()> {
             Box::new(move |m| Ok(m.check_action(&a)?))
         }
         Action::SetInt(s, v) | Action::IncInt(s, v) | Action::DecInt(s, v) => {
-            let (s, v) = (s.clone(), int(v, cx));
+            let v = int(v, cx);
+            // The slot found compiled where its name is fixed.
+            if let Some(slot) = storage(&s.owner, &s.name, cx.int_count, cx) {
+                return Box::new(move |m| {
+                    m.actions += 1;
+                    v(m)?;
+                    slot(m)?;
+                    Ok(())
+                });
+            }
+            let s = s.clone();
             Box::new(move |m| {
                 m.actions += 1;
                 v(m)?;
@@ -102,7 +122,16 @@ fn action_check(a: &Action, cx: &Ctx) -> Run<()> {
             })
         }
         Action::SetStr(s, v) => {
-            let (s, v) = (s.clone(), str(v, cx));
+            let v = str(v, cx);
+            if let Some(slot) = storage(&s.owner, &s.name, cx.str_count, cx) {
+                return Box::new(move |m| {
+                    m.actions += 1;
+                    v(m)?;
+                    slot(m)?;
+                    Ok(())
+                });
+            }
+            let s = s.clone();
             Box::new(move |m| {
                 m.actions += 1;
                 v(m)?;
@@ -116,4 +145,61 @@ fn action_check(a: &Action, cx: &Ctx) -> Run<()> {
         }),
         other => action::action(other, cx),
     }
+}
+
+/// Whether `c`, an item of a checked `do` before its last, is a `set`,
+/// `inc` or `dec` of an integer storage of a fixed name, without a guard,
+/// that none of the `later` items can read: each of them is a `set`,
+/// `inc` or `dec` without a guard of a storage of a fixed name (another
+/// name, for an integer storage) of the game, the current player or a
+/// space in a variable, to a literal, a variable or such a storage, or a
+/// `turn pass`. Nothing runs in the check after the `do`'s items (the
+/// slot's changes are then taken back), so the store's write cannot change
+/// the check's answer or its error: it is checked (counted, its value, its
+/// slot and its new value found, an overflow the same error) and not done.
+/// The change it would have journaled is not counted towards the limit on
+/// kept changes, as a left-out item's work is not counted (`trim.rs`).
+fn unread(c: &Condact, later: &[Condact]) -> bool {
+    let (None, Action::SetInt(s, _) | Action::IncInt(s, _) | Action::DecInt(s, _)) =
+        (&c.cond, &c.action)
+    else {
+        return false;
+    };
+    let NameRef::Fixed(id) = s.name else {
+        return false;
+    };
+    let owner = |o: &OwnerExpr| {
+        matches!(
+            o,
+            OwnerExpr::Game
+                | OwnerExpr::Player(PlayerExpr::Current)
+                | OwnerExpr::Space(SpaceExpr::Var(_))
+        )
+    };
+    let int_slot =
+        |s: &IntStorage| owner(&s.owner) && matches!(s.name, NameRef::Fixed(n) if n != id);
+    let str_slot = |s: &StrStorage| owner(&s.owner) && matches!(s.name, NameRef::Fixed(_));
+    later.iter().all(|l| {
+        l.cond.is_none()
+            && match &l.action {
+                Action::SetInt(t, v) | Action::IncInt(t, v) | Action::DecInt(t, v) => {
+                    int_slot(t)
+                        && match v {
+                            IntExpr::Lit(_) | IntExpr::Var(_) => true,
+                            IntExpr::Storage(r) => int_slot(r),
+                            _ => false,
+                        }
+                }
+                Action::SetStr(t, v) => {
+                    str_slot(t)
+                        && match v {
+                            StrExpr::Lit(_) | StrExpr::Var(_) => true,
+                            StrExpr::Storage(r) => str_slot(r),
+                            _ => false,
+                        }
+                }
+                Action::TurnPass => true,
+                _ => false,
+            }
+    })
 }

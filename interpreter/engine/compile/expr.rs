@@ -50,7 +50,11 @@ fn walk_card(e: &CardExpr) -> Run<Option<CardRef>> {
 
 /// An owner: the game, the current player, or the space or player in a
 /// variable.
-fn owner(o: &OwnerExpr) -> Run<u32> {
+fn owner(o: &OwnerExpr, cx: &Ctx) -> Run<u32> {
+    if let Some(vd) = owner_neighbour(o, cx) {
+        let o = o.clone();
+        return Box::new(move |m| neighbour_owner(m, vd, &o));
+    }
     match o {
         OwnerExpr::Game => Box::new(|_| Ok(0)),
         OwnerExpr::Player(PlayerExpr::Current) => {
@@ -70,10 +74,47 @@ fn owner(o: &OwnerExpr) -> Run<u32> {
                 _ => Ok(m.owner(&o)?),
             })
         }
+        OwnerExpr::Space(e) => {
+            // Another space (`(neighbour 'S S)`): found compiled, as the
+            // evaluator finds it; no space is its error.
+            let s = space(e, cx);
+            Box::new(move |m| match s(m)? {
+                Some(s) => Ok(m.table.space_owner(s)),
+                None => Err(no_space().into()),
+            })
+        }
         _ => {
             let o = o.clone();
             Box::new(move |m| Ok(m.owner(&o)?))
         }
+    }
+}
+
+/// An owner `(neighbour 'V DIR)` with DIR written out: the variable and
+/// the direction.
+fn owner_neighbour(o: &OwnerExpr, cx: &Ctx) -> Option<(VarId, Dir)> {
+    let OwnerExpr::Space(SpaceExpr::Neighbour(from, d)) = o else {
+        return None;
+    };
+    match **from {
+        SpaceExpr::Var(v) => Some((v, literal_dir(d, cx)?)),
+        _ => None,
+    }
+}
+
+/// The owner `o`, the neighbour of the space in variable `v` in direction
+/// `d` (`owner_neighbour`), found in one step as the evaluator finds it: no
+/// space (off the board, or the variable unset) is its error, a variable
+/// of another type is the evaluator's.
+#[inline(always)]
+fn neighbour_owner(m: &mut Machine, (v, d): (VarId, Dir), o: &OwnerExpr) -> super::CR<u32> {
+    match m.var(v) {
+        Value::Space(s) => match m.board_of(*s)?.step_fast(*s, d)? {
+            Some(n) => Ok(m.table.space_owner(n)),
+            None => Err(no_space().into()),
+        },
+        Value::Unset => Err(no_space().into()),
+        _ => Ok(m.owner(o)?),
     }
 }
 
@@ -94,22 +135,32 @@ pub(super) fn location(l: &LocationExpr, cx: &Ctx) -> Run<Slot> {
             })
         }
         o => {
-            let o = owner(o);
+            let o = owner(o, cx);
             Box::new(move |m| Ok(o(m)? * width + id))
         }
     }
 }
 
 /// The index of a storage named `name` of `owner` among `count` per owner.
-pub(super) fn storage(o: &OwnerExpr, name: &NameRef<u16>, count: usize) -> Option<Run<usize>> {
+pub(super) fn storage(
+    o: &OwnerExpr,
+    name: &NameRef<u16>,
+    count: usize,
+    cx: &Ctx,
+) -> Option<Run<usize>> {
     let NameRef::Fixed(id) = name else {
         return None;
     };
     let id = *id as usize;
     Some(match o {
         OwnerExpr::Game => Box::new(move |_| Ok(id)),
+        // `((neighbour 'S S) sto NAME)`: one closure.
+        o if owner_neighbour(o, cx).is_some() => {
+            let (vd, o) = (owner_neighbour(o, cx)?, o.clone());
+            Box::new(move |m| Ok(neighbour_owner(m, vd, &o)? as usize * count + id))
+        }
         o => {
-            let o = owner(o);
+            let o = owner(o, cx);
             Box::new(move |m| Ok(o(m)? as usize * count + id))
         }
     })
@@ -140,7 +191,7 @@ pub(super) fn int(e: &IntExpr, cx: &Ctx) -> Run<i64> {
     // Literals, variables and the storages of the game or of a space in a
     // variable are leaves (above).
     match e {
-        IntExpr::Storage(s) => match storage(&s.owner, &s.name, cx.int_count) {
+        IntExpr::Storage(s) => match storage(&s.owner, &s.name, cx.int_count, cx) {
             Some(slot) => Box::new(move |m| {
                 let i = slot(m)?;
                 Ok(m.table.ints[i])
@@ -343,7 +394,7 @@ pub(super) fn str(e: &StrExpr, cx: &Ctx) -> Run<Sym> {
     }
     // Literals, variables and the strings of the game are leaves (above).
     match e {
-        StrExpr::Storage(s) => match storage(&s.owner, &s.name, cx.str_count) {
+        StrExpr::Storage(s) => match storage(&s.owner, &s.name, cx.str_count, cx) {
             Some(slot) => Box::new(move |m| {
                 let i = slot(m)?;
                 Ok(m.table.strs[i])
