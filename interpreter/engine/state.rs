@@ -125,6 +125,10 @@ pub struct Table {
     /// What the rules announced since the last move began, when kept
     /// (`GameState::keep_announcements`, see `engine/announce.rs`).
     pub announced: Option<Box<Vec<super::announce::Announced>>>,
+    /// Whether a loaded position put a value in an integer storage beyond
+    /// what the rules ever write there (`compile::Compiled::within_bounds`):
+    /// a sampler then checks its slots whole (`sample::prepare`).
+    pub beyond_bounds: bool,
 }
 
 impl Clone for Table {
@@ -149,6 +153,7 @@ impl Clone for Table {
             stopped: self.stopped.clone(),
             seen: self.seen.clone(),
             announced: self.announced.clone(),
+            beyond_bounds: self.beyond_bounds,
         }
     }
 
@@ -196,6 +201,7 @@ impl Clone for Table {
         self.stopped.clone_from(&src.stopped);
         self.seen.clone_from(&src.seen);
         self.announced.clone_from(&src.announced);
+        self.beyond_bounds = src.beyond_bounds;
     }
 }
 
@@ -264,6 +270,7 @@ impl Table {
             stopped: None,
             seen: None,
             announced: None,
+            beyond_bounds: false,
         }
     }
 

@@ -99,6 +99,23 @@ pub(super) fn bool(e: &BoolExpr, cx: &Ctx) -> Run<bool> {
             value: v,
             var,
             body,
+        } if matches!(**v, ValueExpr::Space(_)) => {
+            // A space (`neighbour`, `after`), bound with no closure of its
+            // own around it: what `value` gives, a space or unset.
+            let ValueExpr::Space(s) = &**v else {
+                return walk_bool(e);
+            };
+            let (s, var, body) = (space(s, cx), *var as usize, bool(body, cx));
+            Box::new(move |m| {
+                let v = s(m)?.map_or(Value::Unset, Value::Space);
+                m.set_var(var, v);
+                body(m)
+            })
+        }
+        BoolExpr::Let {
+            value: v,
+            var,
+            body,
         } => {
             let (v, var, body) = (value(v, cx), *var as usize, bool(body, cx));
             Box::new(move |m| {

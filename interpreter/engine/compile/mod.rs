@@ -38,6 +38,7 @@
 
 mod action;
 mod arith;
+mod bounds;
 mod check;
 mod cond;
 mod expr;
@@ -179,6 +180,19 @@ pub(super) struct Aids<'a> {
     pub tests: Option<&'a BodyRuns>,
 }
 
+impl Aids<'_> {
+    /// Without the cut checks and their compiled tests (each slot's check
+    /// runs its whole body): for a table whose storages hold values beyond
+    /// the rules' bounds, which the cuts may lean on (`bounds.rs`).
+    pub(super) fn whole(self) -> Self {
+        Aids {
+            checks: None,
+            tests: None,
+            ..self
+        }
+    }
+}
+
 /// The compiled automatic items and `end` conditions of every stage.
 pub struct Compiled {
     /// The automatic items of the top level (index 0) and of each stage
@@ -215,6 +229,10 @@ pub struct Compiled {
     tests: Vec<Vec<Option<OptionRuns>>>,
     /// Each stage's `end` condition.
     ends: Vec<Run<bool>>,
+    /// The bound on the magnitude of each integer storage name's values
+    /// in a game played from the start (`bounds.rs`; `u64::MAX`:
+    /// unbounded), which the cut checks may lean on.
+    bounds: Vec<u64>,
 }
 
 impl std::fmt::Debug for Compiled {
@@ -231,6 +249,7 @@ impl std::fmt::Debug for Compiled {
 impl Compiled {
     /// Compiles the program's automatic items and `end` conditions.
     pub(super) fn new(prog: &Program, cx: &Ctx) -> Compiled {
+        let bounds = bounds::storage_bounds(prog, cx);
         let list = |items: &[StageItem]| {
             items
                 .iter()
@@ -297,7 +316,7 @@ impl Compiled {
         let checks = per_choice(prog, |options| {
             let cut: CutBodies = options
                 .iter()
-                .map(|o| trim::check_body(o, prog, cx))
+                .map(|o| trim::check_body(o, prog, cx, &bounds))
                 .collect();
             // None for a choice without such an option.
             cut.iter().any(Option::is_some).then_some(cut)
@@ -319,7 +338,7 @@ impl Compiled {
                 options
                     .iter()
                     .map(|o| {
-                        let cut = trim::check_body(o, prog, cx);
+                        let cut = trim::check_body(o, prog, cx, &bounds);
                         let body = match &cut {
                             Some(c) => c,
                             None => any_body(o)?,
@@ -342,6 +361,7 @@ impl Compiled {
             plays,
             tests,
             ends,
+            bounds,
         }
     }
 
@@ -359,6 +379,7 @@ impl Compiled {
             plays: Vec::new(),
             tests: Vec::new(),
             ends: Vec::new(),
+            bounds: Vec::new(),
         }
     }
 
@@ -391,6 +412,13 @@ impl Compiled {
     pub(super) fn plays(&self, stage: Option<u32>, pos: u32) -> Option<&BodyRuns> {
         let (s, p) = (stage.map_or(0, |s| s as usize + 1), pos as usize);
         self.plays.get(s)?.get(p)?.as_deref()
+    }
+
+    /// Whether integer storage name `name` may hold `v` in a game played
+    /// from the start (see `bounds.rs`): a position holding a value
+    /// beyond it is checked without the cut checks.
+    pub(super) fn within_bounds(&self, name: usize, v: i64) -> bool {
+        self.bounds.get(name).is_none_or(|&b| v.unsigned_abs() <= b)
     }
 
     /// The compiled `end` condition of `stage`.

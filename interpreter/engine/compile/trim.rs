@@ -21,6 +21,13 @@
 //! instead of testing four lines, as the same game written with the test
 //! in an automatic item after the choice checks it.
 //!
+//! Othello's move, `(do ((all DIRS 'D ((FLANKS ...) (all (line ...) 'X (set
+//! ('X sto DISC) 'C)))) (set ('S sto DISC) 'C)))`, is checked as its last `set`
+//! alone: that `set` always counts and cannot fail, and neither can the
+//! flips before it (a `neighbour` or an `after` in a direction of the grid
+//! read only past `(onboard 'N)`, the colour bounded by `bounds.rs` so
+//! that `(- 3 'C)` cannot overflow): the guard alone decides the slot.
+//!
 //! What "cannot fail" covers is deliberately small (see the functions
 //! below); anything else keeps the whole check. The work a skipped item
 //! would have counted towards `--max-steps` is not counted, as a sieve
@@ -42,9 +49,12 @@ const SUM_BOUND: u64 = 1 << 62;
 
 /// What a variable in scope is known to hold.
 #[derive(Clone, Copy, Debug)]
-enum Kind {
+pub(super) enum Kind {
     /// A space of board number `.0` (never "no space").
     Space(u16),
+    /// A space of board number `.0`, or no space (what `neighbour` and
+    /// `after` find): a space once `(onboard 'V)` held.
+    MaybeSpace(u16),
     /// An integer of magnitude at most `.0`.
     Int(u64),
     /// A string that is one of a grid's eight directions.
@@ -53,11 +63,34 @@ enum Kind {
     Other,
 }
 
-/// The variables in scope, innermost last.
-struct Env<'a> {
+/// The variables in scope, innermost last, and the bounds on the values
+/// of the integer storages (`bounds.rs`, by name).
+pub(super) struct Env<'a> {
     prog: &'a Program,
     cx: &'a Ctx<'a>,
+    bounds: &'a [u64],
     vars: Vec<(VarId, Kind)>,
+}
+
+impl<'a> Env<'a> {
+    /// Nothing in scope.
+    pub(super) fn new(prog: &'a Program, cx: &'a Ctx<'a>, bounds: &'a [u64]) -> Env<'a> {
+        Env {
+            prog,
+            cx,
+            bounds,
+            vars: Vec::new(),
+        }
+    }
+
+    /// Binds `v` to a value of kind `k` (until [`Env::pop`]).
+    pub(super) fn push(&mut self, v: VarId, k: Kind) {
+        self.vars.push((v, k));
+    }
+
+    pub(super) fn pop(&mut self) {
+        self.vars.pop();
+    }
 }
 
 impl Env<'_> {
@@ -95,7 +128,12 @@ impl Env<'_> {
 
 /// The body of `option`'s lone `any` (under one-item `do`s), its check
 /// cut short (see the module doc): `None` when nothing can be left out.
-pub(super) fn check_body(option: &Condact, prog: &Program, cx: &Ctx) -> Option<Condact> {
+pub(super) fn check_body(
+    option: &Condact,
+    prog: &Program,
+    cx: &Ctx,
+    bounds: &[u64],
+) -> Option<Condact> {
     let mut c = option;
     let (over, var, body) = loop {
         match &c.action {
@@ -108,11 +146,8 @@ pub(super) fn check_body(option: &Condact, prog: &Program, cx: &Ctx) -> Option<C
         CollectionExpr::Spaces(b) => Kind::Space(*b),
         _ => Kind::Other,
     };
-    let mut env = Env {
-        prog,
-        cx,
-        vars: vec![(var, item)],
-    };
+    let mut env = Env::new(prog, cx, bounds);
+    env.push(var, item);
     let action = trim(&body.action, &mut env)?;
     Some(Condact::new(body.cond.clone(), action, body.span))
 }
@@ -139,6 +174,14 @@ fn trim(action: &Action, env: &mut Env) -> Option<Action> {
             let keep = (0..items.len()).find(|&i| {
                 counts(&items[i]) && items[i + 1..].iter().all(|c| safe_condact(c, env))
             })?;
+            // When it cannot fail and neither can the items before it, it
+            // alone gives the answer: the check runs it only.
+            if keep > 0
+                && safe_condact(&items[keep], env)
+                && items[..keep].iter().all(|c| safe_condact(c, env))
+            {
+                return Some(Action::Do(vec![items[keep].clone()]));
+            }
             (keep + 1 < items.len()).then(|| Action::Do(items[..=keep].to_vec()))
         }
         _ => None,
@@ -171,6 +214,14 @@ fn safe_condact(c: &Condact, env: &mut Env) -> bool {
             Action::SetStr(s, v) => str_slot(s, env) && safe_str(v, env),
             Action::TurnPass => true,
             Action::Do(items) => items.iter().all(|c| safe_condact(c, env)),
+            Action::All { over, var, body } => match items(over, env) {
+                Some(kind) => env.with(*var, kind, |env| safe_condact(body, env)),
+                None => false,
+            },
+            Action::Let { value, var, body } => match value_kind(value, env) {
+                Some(kind) => env.with(*var, kind, |env| safe_condact(body, env)),
+                None => false,
+            },
             _ => false,
         }
 }
@@ -216,14 +267,19 @@ fn grid_dir(s: &StrExpr, b: u16, env: &mut Env) -> bool {
 
 /// A bound on the magnitude of an integer found without error, or `None`
 /// when finding it may fail.
-fn int_bound(e: &IntExpr, env: &mut Env) -> Option<u64> {
+pub(super) fn int_bound(e: &IntExpr, env: &mut Env) -> Option<u64> {
     match e {
         IntExpr::Lit(v) => Some(v.unsigned_abs()),
         IntExpr::Var(v) => match env.kind(*v) {
             Kind::Int(b) => Some(b),
             _ => None,
         },
-        IntExpr::Storage(s) => int_slot(s, env).then_some(u64::MAX),
+        IntExpr::Storage(s) => match s.name {
+            NameRef::Fixed(n) if owner(&s.owner, env) => {
+                Some(env.bounds.get(n as usize).copied().unwrap_or(u64::MAX))
+            }
+            _ => None,
+        },
         IntExpr::Size(c) => items(c, env).map(|_| SIZE_BOUND),
         IntExpr::Binary(op @ (IntOp::Add | IntOp::Sub | IntOp::Mul), a, b) => {
             let (a, b) = (int_bound(a, env)?, int_bound(b, env)?);
@@ -241,7 +297,7 @@ fn int_bound(e: &IntExpr, env: &mut Env) -> Option<u64> {
 /// when finding it may fail: the spaces of a board, a `line` on a grid
 /// (from a space in a variable, a direction of the grid, a condition that
 /// cannot fail), strings written out.
-fn items(c: &CollectionExpr, env: &mut Env) -> Option<Kind> {
+pub(super) fn items(c: &CollectionExpr, env: &mut Env) -> Option<Kind> {
     match c {
         CollectionExpr::Spaces(b) => Some(Kind::Space(*b)),
         CollectionExpr::Line {
@@ -269,11 +325,81 @@ fn items(c: &CollectionExpr, env: &mut Env) -> Option<Kind> {
     }
 }
 
+/// The kind of a `let`'s value found without error, or `None` when
+/// finding it may fail: an integer [bounded](int_bound), a
+/// [space](space_kind), a [string](safe_str).
+fn value_kind(v: &ValueExpr, env: &mut Env) -> Option<Kind> {
+    match v {
+        ValueExpr::Int(e) => int_bound(e, env).map(Kind::Int),
+        ValueExpr::Space(e) => space_kind(e, env),
+        ValueExpr::Str(StrExpr::Var(v)) if matches!(env.kind(*v), Kind::GridDir) => {
+            Some(Kind::GridDir)
+        }
+        ValueExpr::Str(e) => safe_str(e, env).then_some(Kind::Other),
+        _ => None,
+    }
+}
+
+/// The kind of a space found without error, or `None` when finding it may
+/// fail: a variable holding a space (or none), the neighbour of such a
+/// space in a direction of its grid, or the first space `after` it in
+/// such a direction where a condition that cannot fail holds (each a
+/// space of the same board, or none).
+fn space_kind(s: &SpaceExpr, env: &mut Env) -> Option<Kind> {
+    let board = |k: Kind| match k {
+        Kind::Space(b) | Kind::MaybeSpace(b) => Some(b),
+        _ => None,
+    };
+    match s {
+        SpaceExpr::Var(v) => board(env.kind(*v)).map(|_| env.kind(*v)),
+        SpaceExpr::Neighbour(from, dir) => {
+            let b = board(space_kind(from, env)?)?;
+            grid_dir(dir, b, env).then_some(Kind::MaybeSpace(b))
+        }
+        SpaceExpr::Find {
+            from,
+            dir: Some(dir),
+            var,
+            cond,
+            ..
+        } => {
+            let b = board(space_kind(from, env)?)?;
+            let ok =
+                grid_dir(dir, b, env) && env.with(*var, Kind::Space(b), |env| safe_bool(cond, env));
+            ok.then_some(Kind::MaybeSpace(b))
+        }
+        _ => None,
+    }
+}
+
 /// Whether a condition is found without error (see [`int_bound`],
 /// [`items`]).
 fn safe_bool(b: &BoolExpr, env: &mut Env) -> bool {
     match b {
-        BoolExpr::And(all) | BoolExpr::Or(all) => all.iter().all(|c| safe_bool(c, env)),
+        BoolExpr::And(all) => {
+            // Past `(onboard 'V)`, 'V holds a space.
+            let depth = env.vars.len();
+            let mut ok = true;
+            for c in all {
+                if !safe_bool(c, env) {
+                    ok = false;
+                    break;
+                }
+                if let BoolExpr::OnBoard(SpaceExpr::Var(v)) = c {
+                    if let Kind::MaybeSpace(b) = env.kind(*v) {
+                        env.push(*v, Kind::Space(b));
+                    }
+                }
+            }
+            env.vars.truncate(depth);
+            ok
+        }
+        BoolExpr::Or(all) => all.iter().all(|c| safe_bool(c, env)),
+        BoolExpr::OnBoard(s) => space_kind(s, env).is_some(),
+        BoolExpr::Let { value, var, body } => match value_kind(value, env) {
+            Some(kind) => env.with(*var, kind, |env| safe_bool(body, env)),
+            None => false,
+        },
         BoolExpr::Not(c) => safe_bool(c, env),
         BoolExpr::Int(_, a, b) => int_bound(a, env).is_some() && int_bound(b, env).is_some(),
         BoolExpr::Str { left, right, .. } => safe_str(left, env) && safe_str(right, env),
@@ -311,6 +437,40 @@ mod tests {
     }
 
     const TICTACTOE: &str = include_str!("../../../examples/tictactoe.rcy");
+    const OTHELLO: &str = include_str!("../../../examples/othello.rcy");
+
+    /// Othello's move: the flips cannot fail (DISC and COLOUR only ever
+    /// hold 1 or 2, so `(- 3 'C)` cannot overflow; `neighbour` and
+    /// `after` are read past `onboard`), so the check only runs the `set`
+    /// of the disc put down, which always counts.
+    #[test]
+    fn othello_flips_are_left_out() {
+        let cut = cuts(OTHELLO);
+        assert_eq!(cut.len(), 1);
+        assert_eq!(kept(&cut[0]), 1);
+        let Action::Let { body, .. } = &cut[0].action else {
+            panic!("a let: {:?}", cut[0].action);
+        };
+        let Action::Do(items) = &body.action else {
+            panic!("a do");
+        };
+        assert!(matches!(items[0].action, Action::SetInt(..)));
+    }
+
+    /// What would make the flips fail keeps them: a colour that grows
+    /// without bound (`inc`), a flip that reads the neighbour without
+    /// `onboard` first.
+    #[test]
+    fn flips_that_may_fail_are_kept() {
+        let set = "(set ((1 player) sto COLOUR) 2)";
+        assert!(OTHELLO.contains(set));
+        let inc = OTHELLO.replace(set, &format!("{set} (inc ((1 player) sto COLOUR) 0)"));
+        assert!(cuts(&inc).is_empty());
+        let guard = "(and (onboard 'N)";
+        assert!(OTHELLO.contains(guard));
+        let unguarded = OTHELLO.replace(guard, "(and (or (onboard 'N) (== 1 1))");
+        assert!(cuts(&unguarded).is_empty());
+    }
 
     /// The newcomer's tic-tac-toe: the test for a line after the `inc` is
     /// left out of the check (the `set` counts, the `inc` may overflow).

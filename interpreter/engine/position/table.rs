@@ -152,7 +152,14 @@ impl Loader<'_> {
         let i = owner as usize * count + id as usize;
         self.once(no, format!("`{who} {kind_tok} {name}`"))?;
         match kind_tok {
-            "sto" => self.table.ints[i] = parse_num(no, value, "an integer")?,
+            "sto" => {
+                let v = parse_num(no, value, "an integer")?;
+                self.table.ints[i] = v;
+                // Beyond what the rules write there: no check leans on it.
+                if !self.tabs.compiled.within_bounds(id as usize, v) {
+                    self.table.beyond_bounds = true;
+                }
+            }
             "str" => {
                 if value.is_empty() {
                     return err(no, "missing the string after `=`");

@@ -404,6 +404,12 @@ pub(super) fn prepare(
     (plan, legal): (&mut Option<SharedPlan>, &mut Option<Vec<Move>>),
 ) -> Result<bool, (usize, Fault)> {
     let old = plan.take();
+    // A loaded position beyond the storages' bounds is checked whole.
+    let aids = if m.table.beyond_bounds {
+        aids.whole()
+    } else {
+        aids
+    };
     match Plan::of(m, options, aids)? {
         Some(mut made) => {
             *legal = None;
