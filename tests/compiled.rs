@@ -552,3 +552,71 @@ fn stores_checked_without_writing_play_as_the_evaluator() {
         }
     }
 }
+
+/// The card-game shapes compiled for Agram's kind of game play as the
+/// evaluator: `any`/`all` over the seats comparing a seat's location size
+/// (either side, with a literal, a storage of the game, a location of the
+/// game or of the current player; `(other player)`), `repeat` (its count
+/// refused past a million, none for a negative one), a `move` of a card
+/// variable or of `(last moved)`, `let` of a filter, `cycle` to the owner
+/// of a card, and `announce`.
+#[test]
+fn card_game_shapes_play_as_the_evaluator() {
+    let game = |deal: &str, end: &str, choice: &str| {
+        rules(&format!(
+            "(game
+              (setup (create players 3)
+                     (create deck (game vloc STOCK) (deck (SUIT (RED, BLUE)) (RANK (ONE, TWO, THREE)))))
+              (do ((set (game points P) (((RANK : ONE) 1) ((RANK : TWO) 2) ((RANK : THREE) 3)))
+                   (shuffle (game vloc STOCK))
+                   (set (game sto K) 1)
+                   (all player 'P (repeat {deal} (move (top (game vloc STOCK)) (top ('P iloc HAND)))))))
+              (stage player
+                (end {end})
+                (choice
+                  (((any (other player) 'Q (>= (game sto K) (size ('Q iloc HAND))))
+                    (any ((current player) iloc HAND) 'C
+                         (do ((move 'C (top (game vloc PILE)))
+                              (move (last moved) (bottom ((current player) vloc WON)))))))
+                   {choice}
+                   ((all player 'P (< (size (game vloc PILE)) (size ('P iloc HAND))))
+                    (any ((current player) iloc HAND) 'C
+                         (let (filter ((current player) iloc HAND) 'H (== (cardatt SUIT 'H) (cardatt SUIT 'C)))
+                              'SAME
+                              (do ((move 'C (top (game vloc PILE)))
+                                   (announce (current player) \"plays\" 'C)
+                                   ((> (size 'SAME) 1)
+                                    (cycle next (owner (max 'SAME using (game points P))))))))))
+                   ((all player 'P (== 0 (size ('P iloc HAND)))) (turn pass)))))
+              (scoring max (size ((current player) vloc WON))))"
+        ))
+    };
+    let cases = [
+        (
+            "2",
+            "(all player 'P (== (size ('P iloc HAND)) 0))",
+            "((> (size ((next player) iloc HAND)) 1) (cycle current (owner (top ((next player) iloc HAND)))))",
+        ),
+        (
+            "2",
+            "(any player 'P (< (size ('P iloc HAND)) (size ((current player) vloc WON))))",
+            "",
+        ),
+        ("-1", "(all player 'P (> 1 (size ('P iloc HAND))))", ""),
+        ("2000000", "(all player 'P (== (size ('P iloc HAND)) 0))", ""),
+    ];
+    for (i, (deal, end, choice)) in cases.iter().enumerate() {
+        let rules = game(deal, end, choice);
+        for seed in 1..4 {
+            let text = same_game(&format!("card case {i}"), &rules, &options(seed, &[]), 60);
+            // Cases 0 and 1 play on; a negative count deals nothing, so
+            // case 2 ends at once; case 3 is refused.
+            let expected = match i {
+                2 => "== finished after 0 decisions",
+                3 => "too many repetitions",
+                _ => "== decision 2:",
+            };
+            assert!(text.contains(expected), "card case {i}:\n{text}");
+        }
+    }
+}

@@ -108,6 +108,10 @@ impl State {
         if KEEP {
             m.start_journal();
         }
+        // The plan just played, kept so that the next choice's plan is
+        // written in its room (see `sample::prepare`): no allocation per
+        // decision. It is never the state's plan meanwhile.
+        let mut spent = None;
         if let Some((plan, mv)) = drawn {
             let options = choice_in(prog, frames).unwrap_or_default();
             let plays = (frames.last()).and_then(|f| tabs.compiled.plays(f.stage, f.pos));
@@ -124,7 +128,7 @@ impl State {
             if !KEEP {
                 m.stop_journal();
             }
-            drop(plan);
+            spent = Some(plan);
             *decisions += 1;
             *legal.get_mut() = None;
             *sampled.get_mut() = None;
@@ -253,6 +257,9 @@ impl State {
                     m.start_journal();
                     let aids = tabs.compiled.aids(frame.stage, frame.pos);
                     let mut listed = None;
+                    if kept_plan.is_none() {
+                        *kept_plan = spent.take();
+                    }
                     let found = sample::prepare(&mut m, options, aids, (kept_plan, &mut listed));
                     *legal.get_mut() = listed.map(Arc::new);
                     m.undo_all();

@@ -142,20 +142,30 @@ impl Machine<'_> {
         let map = self.point_slot(p)?;
         let (best, ties) = {
             let (list, map) = self.scored(cards, &held, map);
+            // The best score, how many cards have it, and the first of
+            // them (the one taken, with no draw, when it is alone).
             let mut best = None;
             let mut ties = 0usize;
             for &id in list {
                 let s = card_score(self.table, map, id);
                 match best {
-                    Some(b) if s == b => ties += 1,
-                    Some(b) if (s < b) == want_max => {}
-                    _ => (best, ties) = (Some(s), 1),
+                    Some((b, _)) if s == b => ties += 1,
+                    Some((b, _)) if (s < b) == want_max => {}
+                    _ => (best, ties) = (Some((s, id)), 1),
                 }
             }
             (best, ties)
         };
-        let Some(best) = best else { return Ok(None) };
-        let pick = if ties == 1 { 0 } else { self.draw(ties) };
+        let Some((best, first)) = best else {
+            return Ok(None);
+        };
+        if ties == 1 {
+            return Ok(Some(CardRef {
+                id: first,
+                slot: self.table.card_loc[first as usize],
+            }));
+        }
+        let pick = self.draw(ties);
         let (list, map) = self.scored(cards, &held, map);
         let id = list
             .iter()

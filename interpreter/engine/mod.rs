@@ -174,6 +174,7 @@ impl Tables {
                     int_count: prog.int_names.len(),
                     str_count: prog.str_names.len(),
                     dirs: &dirs,
+                    attr_keys: &prog.attr_keys,
                 },
             )
         } else {

@@ -178,6 +178,24 @@ pub(super) fn action(a: &Action, cx: &Ctx) -> Run<()> {
                 ValueExpr::Space(e) => bind(expr::space(e, cx), var, body, |s| {
                     s.map_or_else(|| Value::Unset, Value::Space)
                 }),
+                ValueExpr::Cards(CardsExpr::Filter(src, fvar, cond)) => {
+                    // The evaluator's filter, its cards pushed into the
+                    // list the variable held last time (no allocation once
+                    // it is large enough).
+                    let (src, fvar, cond) = ((**src).clone(), *fvar, (**cond).clone());
+                    Box::new(move |m| {
+                        let mut out = match std::mem::take(&mut m.vars[var]) {
+                            Value::Cards(mut v) => {
+                                v.clear();
+                                v
+                            }
+                            _ => Vec::new(),
+                        };
+                        m.filter_cards(&src, fvar, &cond, |id| out.push(id))?;
+                        m.set_var(var, Value::Cards(out));
+                        run(&body, m)
+                    })
+                }
                 v => bind(expr::value(v, cx), var, body, |v| v),
             }
         }
@@ -188,33 +206,67 @@ pub(super) fn action(a: &Action, cx: &Ctx) -> Run<()> {
         }
         .unwrap_or_else(|| walk(a)),
         Action::Move {
-            from: CardExpr::At(Pos::Top, src),
+            from,
             to: CardExpr::At(pos @ (Pos::Top | Pos::Bottom), dst),
-        } => {
-            // `(move (top LOC) (top LOC2))`: the locations' slots found as
-            // the evaluator finds them, source first; the move itself is the
+        } if matches!(&**dst, CardsExpr::Location(_))
+            && matches!(
+                from,
+                CardExpr::Var(_) | CardExpr::LastMoved | CardExpr::At(Pos::Top, _)
+            ) =>
+        {
+            // `(move CARD (top LOC))`, CARD a card variable, `(last moved)`
+            // or `(top LOC2)`: the card found first, then the location's
+            // slot, as the evaluator finds them; the move itself is the
             // machine's.
-            let (CardsExpr::Location(src), CardsExpr::Location(dst)) = (&**src, &**dst) else {
+            let CardsExpr::Location(dst) = &**dst else {
                 return walk(a);
             };
-            let (src, dst, pos) = (
-                expr::location(src, cx),
-                expr::location(dst, cx),
-                pos.clone(),
-            );
+            let (src, dst, pos) = (expr::card(from, cx), expr::location(dst, cx), pos.clone());
             Box::new(move |m| {
-                let from = src(m)?;
-                let card = m
-                    .table
-                    .locs
-                    .get(from as usize)
-                    .and_then(|l| l.last())
-                    .copied();
+                let card = src(m)?;
                 let dest = dst(m)?;
                 match card {
-                    Some(card) => Ok(m.move_card(card, dest, &pos)?),
+                    Some(card) => Ok(m.move_card(card.id, dest, &pos)?),
                     None => Ok(()),
                 }
+            })
+        }
+        Action::Repeat { count, body } => {
+            // `(repeat N ACTION)`: the count checked and charged as the
+            // evaluator does, then the body N times (no location added:
+            // the evaluator runs the body as a bare action).
+            let (count, body) = (int(count, cx), action(body, cx));
+            Box::new(move |m| {
+                let n = count(m)?;
+                if n > 1_000_000 {
+                    return Err(format!("`repeat {n}` is too many repetitions").into());
+                }
+                m.charge(n.max(0) as usize)?;
+                for _ in 0..n.max(0) {
+                    body(m)?;
+                }
+                Ok(())
+            })
+        }
+        Action::CycleNext(p) | Action::CycleCurrent(p) => {
+            let (who, next) = (expr::player(p, cx), matches!(a, Action::CycleNext(_)));
+            Box::new(move |m| {
+                m.actions += 1;
+                let who = who(m)?;
+                m.cycle_to(who, next);
+                Ok(())
+            })
+        }
+        Action::SetPoints(p, awards) => {
+            super::points::set_points(p, awards, cx.attr_keys).unwrap_or_else(|| walk(a))
+        }
+        Action::Announce(parts) => {
+            // Nothing unless the table keeps announcements (see
+            // `Machine::announce`), so no closure per part.
+            let parts = parts.clone();
+            Box::new(move |m| {
+                m.announce(&parts);
+                Ok(())
             })
         }
         Action::SetStr(s, v) => {

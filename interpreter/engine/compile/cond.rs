@@ -289,7 +289,11 @@ fn quantify(
         CollectionExpr::AllPlayers | CollectionExpr::OtherPlayers => {
             // The evaluator's picker: every seat charged, the current one
             // skipped by `(other player)`.
-            let (others, body) = (matches!(over, CollectionExpr::OtherPlayers), bool(body, cx));
+            let others = matches!(over, CollectionExpr::OtherPlayers);
+            if let Some(fast) = super::seats::sizes(var, body, some, others, cx) {
+                return fast;
+            }
+            let body = bool(body, cx);
             Box::new(move |m| {
                 let seats = m.table.players;
                 let current = m.table.current_player();

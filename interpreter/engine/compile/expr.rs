@@ -452,6 +452,42 @@ pub(super) fn card(e: &CardExpr, cx: &Ctx) -> Run<Option<CardRef>> {
     }
 }
 
+// ---- players ------------------------------------------------------------
+
+/// A player: the seat in a variable, or the owner of a card (the card
+/// compiled, the seat found as the evaluator finds it); any other form is
+/// the evaluator's.
+pub(super) fn player(e: &PlayerExpr, cx: &Ctx) -> Run<u8> {
+    match e {
+        PlayerExpr::Var(v) => {
+            let (v, e) = (*v, e.clone());
+            Box::new(move |m| match m.var(v) {
+                Value::Player(p) => Ok(*p),
+                _ => Ok(m.player(&e)?),
+            })
+        }
+        PlayerExpr::OwnerOf(c) => {
+            let (c, width) = (card(c, cx), cx.loc_count);
+            Box::new(move |m| {
+                let Some(card) = c(m)? else {
+                    return Err("`owner` of no card (the collection is empty)".into());
+                };
+                let slot = m.table.card_loc[card.id as usize];
+                let (owner, _) = Table::slot_parts(slot, width);
+                if owner >= 1 && (owner as usize) <= m.table.players {
+                    Ok((owner - 1) as u8)
+                } else {
+                    Err("`owner` of a card that no player holds".into())
+                }
+            })
+        }
+        _ => {
+            let e = e.clone();
+            Box::new(move |m| Ok(m.player(&e)?))
+        }
+    }
+}
+
 // ---- spaces -------------------------------------------------------------
 
 /// A space (`None`: no space).

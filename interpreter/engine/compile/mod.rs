@@ -43,6 +43,8 @@ mod check;
 mod cond;
 mod expr;
 mod leaf;
+mod points;
+mod seats;
 pub(super) mod space;
 mod trim;
 mod walk;
@@ -128,6 +130,8 @@ pub(super) struct Ctx<'a> {
     pub str_count: usize,
     /// The direction each symbol names, by symbol.
     pub dirs: &'a [Option<Dir>],
+    /// The program's attribute keys (a key's index is its place).
+    pub attr_keys: &'a [crate::ir::Sym],
 }
 
 /// The guard of an option that is one `any` over the spaces of a board,

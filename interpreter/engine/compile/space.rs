@@ -596,6 +596,7 @@ impl Machine<'_> {
             int_count: tabs.int_count,
             str_count: tabs.str_count,
             dirs: &tabs.dirs,
+            attr_keys: &tabs.prog.attr_keys,
         };
         let test = SpaceCond::of(cond, var, &cx)?;
         let loaded = test.load(self)?;

@@ -262,6 +262,28 @@ impl<'a> Machine<'a> {
         }
     }
 
+    /// `cycle next` (`next`) or `cycle current` to seat `who`, once its
+    /// action is counted: only the innermost cycle changes (nothing when
+    /// there is none), journaled as it was, not as a copy of the stack.
+    pub(in crate::engine) fn cycle_to(&mut self, who: u8, next: bool) {
+        if let Some(&c) = self.table.player_cycles.last() {
+            let was = super::journal::CycleChange::Was(c);
+            self.record(|_| Undo::Cycle(crate::ir::CycleKind::Player, was));
+        }
+        if let Some(c) = self.table.player_cycles.last_mut() {
+            if next {
+                c.queued = Some(who);
+            } else {
+                c.idx = who;
+            }
+        }
+        let when = if next { TurnWhen::Next } else { TurnWhen::Now };
+        self.log(|_| Step::Turn {
+            player: who as usize,
+            when,
+        });
+    }
+
     /// Runs an action.
     pub fn action(&mut self, a: &Action) -> R<()> {
         match a {
@@ -436,28 +458,7 @@ impl<'a> Machine<'a> {
             Action::CycleNext(p) | Action::CycleCurrent(p) => {
                 self.actions += 1;
                 let who = self.player(p)?;
-                // Only the innermost cycle changes (nothing when there is
-                // none): journaled as it was, not as a copy of the stack.
-                if let Some(&c) = self.table.player_cycles.last() {
-                    let was = super::journal::CycleChange::Was(c);
-                    self.record(|_| Undo::Cycle(crate::ir::CycleKind::Player, was));
-                }
-                if let Some(c) = self.table.player_cycles.last_mut() {
-                    if matches!(a, Action::CycleNext(_)) {
-                        c.queued = Some(who);
-                    } else {
-                        c.idx = who;
-                    }
-                }
-                let when = if matches!(a, Action::CycleNext(_)) {
-                    TurnWhen::Next
-                } else {
-                    TurnWhen::Now
-                };
-                self.log(|_| Step::Turn {
-                    player: who as usize,
-                    when,
-                });
+                self.cycle_to(who, matches!(a, Action::CycleNext(_)));
             }
             Action::Require(cond, span) => {
                 if !self.bool(cond)? {
