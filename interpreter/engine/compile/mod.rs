@@ -34,7 +34,11 @@
 //! them ([`super::sample`]) also evaluates, for each item of an option's
 //! `any`, the condition of its body, compiled too. The rest of a check
 //! runs the evaluator, cut short where what follows an action that
-//! always counts cannot fail ([`trim`]).
+//! always counts cannot fail ([`trim`]). The conditions exploration and
+//! the replay of a listed move meet inside an option (guards, `filter`s)
+//! are compiled and found by their node ([`nodes`]), and so is the guard
+//! over spaces of an `any` over a board, which lets exploration skip the
+//! spaces where it fails.
 
 mod action;
 mod arith;
@@ -42,6 +46,7 @@ mod check;
 mod cond;
 mod expr;
 mod leaf;
+mod nodes;
 pub(super) mod space;
 mod trim;
 mod walk;
@@ -215,6 +220,9 @@ pub struct Compiled {
     tests: Vec<Vec<Option<OptionRuns>>>,
     /// Each stage's `end` condition.
     ends: Vec<Run<bool>>,
+    /// The conditions inside the choices' options, by their node (see
+    /// [`nodes`]): exploration and replay run them compiled.
+    nodes: nodes::Nodes,
 }
 
 impl std::fmt::Debug for Compiled {
@@ -332,6 +340,7 @@ impl Compiled {
         });
         let ends = prog.stages.iter().map(|s| cond::bool(&s.end, cx)).collect();
         Compiled {
+            nodes: nodes::Nodes::of(prog, cx),
             items,
             guards,
             safe,
@@ -359,6 +368,7 @@ impl Compiled {
             plays: Vec::new(),
             tests: Vec::new(),
             ends: Vec::new(),
+            nodes: nodes::Nodes::default(),
         }
     }
 
@@ -391,6 +401,26 @@ impl Compiled {
     pub(super) fn plays(&self, stage: Option<u32>, pos: u32) -> Option<&BodyRuns> {
         let (s, p) = (stage.map_or(0, |s| s as usize + 1), pos as usize);
         self.plays.get(s)?.get(p)?.as_deref()
+    }
+
+    /// Condition `e` compiled, when it is a node inside a choice's
+    /// options (see [`nodes`]); `None` for any other, or a copy.
+    #[inline(always)]
+    pub(super) fn node(&self, e: &BoolExpr) -> Option<&Run<bool>> {
+        self.nodes.get(e)
+    }
+
+    /// The guard over spaces of `any` action `a` inside a choice's
+    /// options, when it has one (see [`nodes`]).
+    #[inline(always)]
+    pub(super) fn any_guard(&self, a: &Action) -> Option<&SpaceCond> {
+        self.nodes.guard(a)
+    }
+
+    /// How many conditions inside the choices' options are compiled (see
+    /// [`nodes`]).
+    pub fn node_count(&self) -> usize {
+        self.nodes.len()
     }
 
     /// The compiled `end` condition of `stage`.
