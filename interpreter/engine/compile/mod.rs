@@ -417,12 +417,6 @@ impl Compiled {
         self.nodes.guard(a)
     }
 
-    /// How many conditions inside the choices' options are compiled (see
-    /// [`nodes`]).
-    pub fn node_count(&self) -> usize {
-        self.nodes.len()
-    }
-
     /// The compiled `end` condition of `stage`.
     pub(super) fn end(&self, stage: u32) -> Option<&Run<bool>> {
         self.ends.get(stage as usize)

@@ -89,11 +89,6 @@ impl Nodes {
         let i = self.runs.binary_search_by_key(&a, |(k, _)| *k).ok()?;
         self.runs.get(i).map(|(_, run)| run)
     }
-
-    /// How many conditions are kept.
-    pub(super) fn len(&self) -> usize {
-        self.runs.len()
-    }
 }
 
 /// Keeps `e` compiled under its address.
