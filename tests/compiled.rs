@@ -620,3 +620,66 @@ fn card_game_shapes_play_as_the_evaluator() {
         }
     }
 }
+
+/// A one-player game on a row of six spaces: a piece at the west end
+/// whose option is a `chain` of steps east, its collection a `filter`
+/// whose condition divides by (game sto Y), one less after each turn;
+/// `extra` is another option.
+fn chain_game(extra: &str) -> Rules {
+    rules(&format!(
+        "(game
+          (setup (create players 1) (create board G (grid 1 6))
+                 (create deck (game vloc BOX) (deck (COLOR (BLACK, WHITE)))))
+          (do ((move (top (game vloc BOX)) (top ((space G 0 0) vloc P)))
+               (set (game sto Y) 3)))
+          (stage player
+            (end (>= (game sto T) 5))
+            (choice
+              ((any (spaces G) 'S
+                    ((> (size ('S vloc P)) 0)
+                     (let (top ('S vloc P)) 'M
+                          (chain (filter (E, N, W) 'D
+                                         (and (> (// 6 (game sto Y)) 0)
+                                              (onboard (neighbour (where 'M) 'D))
+                                              (!= 'D W)
+                                              (== (size ((neighbour (where 'M) 'D) vloc P)) 0)))
+                                 'D
+                                 (do ((move 'M (top ((neighbour (where 'M) 'D) vloc P)))
+                                      ((== (col (where 'M)) 5) (inc (game sto X) 1))))))))
+               {extra}))
+            (inc (game sto T) 1)
+            (dec (game sto Y) 1))
+          (scoring max (game sto X)))"
+    ))
+}
+
+/// The conditions met inside a choice's options (the guard of a
+/// conditional action, the condition of the `filter` a `chain` or an
+/// `any` runs over) run compiled when the options are explored and when
+/// a listed move is replayed (`compile/nodes.rs`): the same moves, and the
+/// same error at the same decision, as the evaluator.
+#[test]
+fn conditions_inside_options_explore_as_the_evaluator() {
+    let cases = [
+        // The chain, and a step west that only the piece at the east end
+        // may take: at the fourth turn the filter divides by zero.
+        (
+            "((> (size ((space G 0 5) vloc P)) 0)
+           (move (top ((space G 0 5) vloc P)) (top ((space G 0 4) vloc P))))",
+            "division by zero",
+        ),
+        // A guard inside an `any` whose condition fails the same way,
+        // reached first.
+        (
+            "(any (spaces G) 'S ((== (// 1 (- (game sto Y) 2)) 1) (turn pass)))",
+            "division by zero",
+        ),
+    ];
+    for (i, (extra, expected)) in cases.iter().enumerate() {
+        let rules = chain_game(extra);
+        for seed in 1..4 {
+            let text = same_game(&format!("chain case {i}"), &rules, &options(seed, &[]), 40);
+            assert!(text.contains(expected), "chain case {i}:\n{text}");
+        }
+    }
+}

@@ -590,12 +590,30 @@ impl Machine<'_> {
                 Value::Unset => Items::Cards(Vec::new()),
                 other => return Err(self.not_a(*v, "a collection", &other)),
             },
+            CollectionExpr::Filter(src, var, cond)
+                if matches!(**src, CollectionExpr::Strings(_)) =>
+            {
+                // A list written out (directions ...): charged as `items`
+                // charges it, filtered in place.
+                let CollectionExpr::Strings(list) = &**src else {
+                    return Err("internal: a filter of strings".into());
+                };
+                self.charge(list.len())?;
+                let mut kept = Vec::with_capacity(list.len());
+                for &s in list {
+                    self.set_var(*var as usize, Value::Str(s));
+                    if self.node_bool(cond)? {
+                        kept.push(s);
+                    }
+                }
+                Items::Strs(kept)
+            }
             CollectionExpr::Filter(src, var, cond) => {
                 let items = self.items(src)?;
                 let mut keep = Vec::with_capacity(items.len());
                 for i in 0..items.len() {
                     self.set_var(*var as usize, items.get(i));
-                    keep.push(self.bool(cond)?);
+                    keep.push(self.node_bool(cond)?);
                 }
                 items.retain_indices(&keep)
             }

@@ -26,6 +26,7 @@
 //! changed, so there is nothing to journal and take back. The leaf only
 //! asks whether something was done, so the moves found are the same.
 
+use super::cards::Picker;
 use super::compile::Run;
 use super::eval::{Fault, R};
 use super::exec::Machine;
@@ -300,7 +301,7 @@ impl<'a> Machine<'a> {
             return k(self, ex);
         }
         if let Some(cond) = &c.cond {
-            if !self.bool(cond)? {
+            if !self.node_bool(cond)? {
                 return k(self, ex);
             }
         }
@@ -345,6 +346,17 @@ impl<'a> Machine<'a> {
                     return k(self, ex);
                 }
                 let slot = *var as usize;
+                // Over the spaces of a board with a guard the index
+                // answers: the items where it holds (at the others the
+                // guard fails, which does nothing and cannot fail).
+                let sieve = match (&picker, self.tabs.compiled.any_guard(a)) {
+                    (Picker::Spaces(first, _), Some(g)) => g
+                        .load(self)
+                        .and_then(|l| g.mask_of(self, &l, *first))
+                        .filter(|(at, _)| at == first)
+                        .map(|(_, bits)| bits),
+                    _ => None,
+                };
                 let saved = std::mem::replace(&mut self.vars[slot], Value::Unset);
                 let mark = self.journal_len();
                 let actions = self.actions;
@@ -353,6 +365,9 @@ impl<'a> Machine<'a> {
                 // `silent` below).
                 let mut did = false;
                 for i in 0..len {
+                    if sieve.as_ref().is_some_and(|b| !b.contains(i as u32)) {
+                        continue;
+                    }
                     let item = picker.get(i, self);
                     self.set_var(slot, item);
                     ex.path.push(i as u32);
@@ -604,7 +619,7 @@ impl<'a> Machine<'a> {
     #[inline(always)]
     fn check_condact_here(&mut self, c: &Condact) -> R<()> {
         if let Some(cond) = &c.cond {
-            if !self.bool(cond)? {
+            if !self.node_bool(cond)? {
                 return Ok(());
             }
         }

@@ -1,7 +1,9 @@
 //! Compiling conditions: `and`, `or`, `not`, the comparisons (two leaves
 //! read in one closure), spaces compared or on the board, and `any`/`all`
 //! over a `group`, the spaces held in a variable or of a board, the
-//! players, a list of strings or the cards of a location, and `let`. As everywhere in
+//! players, a list of strings or the cards of a location (`any` over a
+//! board's spaces with an `and` whose first part the index answers tries
+//! only the spaces where that part holds), and `let`. As everywhere in
 //! [`super`], a shape without a closure of its own is handed to the
 //! evaluator.
 
@@ -329,11 +331,34 @@ fn quantify(
         }
         CollectionExpr::Spaces(b) => {
             // Every space of a board, charged, as the evaluator's picker.
+            // `(any (spaces BOARD) 'V (and GUARD REST ...))` with a GUARD the
+            // index of what lies on the spaces answers (a space condition
+            // cannot fail, draws nothing): only the spaces where it holds
+            // are tested, with the rest of the `and`, in the same order.
+            let sieved = match body {
+                BoolExpr::And(xs) if some && xs.len() >= 2 => SpaceCond::of(&xs[0], var, cx)
+                    .map(|guard| (guard, bool(&BoolExpr::And(xs[1..].to_vec()), cx))),
+                _ => None,
+            };
             let (b, body) = (*b as usize, bool(body, cx));
             Box::new(move |m| {
                 let board = m.table.boards.boards.get(b).ok_or("no such board")?;
                 let (first, len) = (board.first, board.len());
                 m.charge(len as usize)?;
+                if let Some((guard, rest)) = &sieved {
+                    let mask = guard.load(m).and_then(|l| guard.mask_of(m, &l, first));
+                    if let Some((at, bits)) = mask.filter(|(at, _)| *at == first) {
+                        let mut k = 0;
+                        while let Some(i) = bits.least_from(k) {
+                            m.set_var(var as usize, Value::Space(at + i));
+                            if rest(m)? {
+                                return Ok(true);
+                            }
+                            k = i + 1;
+                        }
+                        return Ok(false);
+                    }
+                }
                 for s in first..first + len {
                     m.set_var(var as usize, Value::Space(s));
                     if body(m)? == some {

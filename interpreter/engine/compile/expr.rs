@@ -134,6 +134,15 @@ pub(super) fn location(l: &LocationExpr, cx: &Ctx) -> Run<Slot> {
                 _ => Ok(m.location(&l)?),
             })
         }
+        OwnerExpr::Space(s) => {
+            // A space worked out (a neighbour, the space of a card): no
+            // space is the evaluator's error, the space evaluated once.
+            let s = space(s, cx);
+            Box::new(move |m| match s(m)? {
+                Some(s) => Ok(m.table.space_owner(s) * width + id),
+                None => Err(crate::engine::board::spatial::no_space().into()),
+            })
+        }
         o => {
             let o = owner(o, cx);
             Box::new(move |m| Ok(o(m)? * width + id))

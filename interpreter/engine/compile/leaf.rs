@@ -216,6 +216,9 @@ pub(super) enum StrLeaf {
     Var(VarId),
     /// `(game str NAME)`: its index.
     GameStr(usize),
+    /// `((current player) str NAME)`: its index among a player's strings,
+    /// and how many strings an owner has.
+    CurrentStr(usize, usize),
     /// `(cardatt KEY (top ('S vloc NAME)))`: "" for an empty location.
     TopAttr {
         var: VarId,
@@ -237,6 +240,10 @@ impl StrLeaf {
                 owner: OwnerExpr::Game,
                 name: NameRef::Fixed(id),
             }) => StrLeaf::GameStr(*id as usize),
+            StrExpr::Storage(StrStorage {
+                owner: OwnerExpr::Player(PlayerExpr::Current),
+                name: NameRef::Fixed(id),
+            }) => StrLeaf::CurrentStr(*id as usize, cx.str_count),
             StrExpr::CardAtt(AttrRef::Key(k), card) => match &**card {
                 CardExpr::LastMoved => StrLeaf::LastAttr(*k as usize),
                 CardExpr::At(Pos::Top, cards) => match &**cards {
@@ -268,6 +275,10 @@ impl StrLeaf {
                 _ => return None,
             },
             StrLeaf::GameStr(i) => t.strs[i],
+            StrLeaf::CurrentStr(i, width) => {
+                let owner = Table::player_owner(t.current_player()) as usize;
+                *t.strs.get(owner * width + i)?
+            }
             StrLeaf::TopAttr {
                 var,
                 loc,

@@ -34,7 +34,11 @@
 //! them ([`super::sample`]) also evaluates, for each item of an option's
 //! `any`, the condition of its body, compiled too. The rest of a check
 //! runs the evaluator, cut short where what follows an action that
-//! always counts cannot fail ([`trim`]).
+//! always counts cannot fail ([`trim`]). The conditions exploration and
+//! the replay of a listed move meet inside an option (guards, `filter`s)
+//! are compiled and found by their node ([`nodes`]), and so is the guard
+//! over spaces of an `any` over a board, which lets exploration skip the
+//! spaces where it fails.
 
 mod action;
 mod arith;
@@ -45,6 +49,7 @@ mod expr;
 mod leaf;
 mod points;
 mod seats;
+mod nodes;
 pub(super) mod space;
 mod trim;
 mod walk;
@@ -237,6 +242,9 @@ pub struct Compiled {
     /// in a game played from the start (`bounds.rs`; `u64::MAX`:
     /// unbounded), which the cut checks may lean on.
     bounds: Vec<u64>,
+    /// The conditions inside the choices' options, by their node (see
+    /// [`nodes`]): exploration and replay run them compiled.
+    nodes: nodes::Nodes,
 }
 
 impl std::fmt::Debug for Compiled {
@@ -355,6 +363,7 @@ impl Compiled {
         });
         let ends = prog.stages.iter().map(|s| cond::bool(&s.end, cx)).collect();
         Compiled {
+            nodes: nodes::Nodes::of(prog, cx),
             items,
             guards,
             safe,
@@ -384,6 +393,7 @@ impl Compiled {
             tests: Vec::new(),
             ends: Vec::new(),
             bounds: Vec::new(),
+            nodes: nodes::Nodes::default(),
         }
     }
 
@@ -423,6 +433,20 @@ impl Compiled {
     /// beyond it is checked without the cut checks.
     pub(super) fn within_bounds(&self, name: usize, v: i64) -> bool {
         self.bounds.get(name).is_none_or(|&b| v.unsigned_abs() <= b)
+    }
+
+    /// Condition `e` compiled, when it is a node inside a choice's
+    /// options (see [`nodes`]); `None` for any other, or a copy.
+    #[inline(always)]
+    pub(super) fn node(&self, e: &BoolExpr) -> Option<&Run<bool>> {
+        self.nodes.get(e)
+    }
+
+    /// The guard over spaces of `any` action `a` inside a choice's
+    /// options, when it has one (see [`nodes`]).
+    #[inline(always)]
+    pub(super) fn any_guard(&self, a: &Action) -> Option<&SpaceCond> {
+        self.nodes.guard(a)
     }
 
     /// The compiled `end` condition of `stage`.

@@ -163,7 +163,9 @@ fn int_uses(leaf: IntLeaf, var: VarId) -> bool {
 fn str_uses(leaf: StrLeaf, var: VarId) -> bool {
     match leaf {
         StrLeaf::Var(v) | StrLeaf::TopAttr { var: v, .. } => v == var,
-        StrLeaf::Lit(_) | StrLeaf::GameStr(_) | StrLeaf::LastAttr(_) => false,
+        StrLeaf::Lit(_) | StrLeaf::GameStr(_) | StrLeaf::CurrentStr(..) | StrLeaf::LastAttr(_) => {
+            false
+        }
     }
 }
 
@@ -196,6 +198,9 @@ impl Compiler<'_, '_> {
                 }
             }
             BoolExpr::Not(x) => Node::Not(Box::new(self.node(x)?)),
+            // The space tested is one of a board: `(onboard 'V)` holds (an
+            // empty `and`).
+            BoolExpr::OnBoard(SpaceExpr::Var(v)) if *v == var => Node::And(Box::new([])),
             BoolExpr::Int(op, a, b) => {
                 let fixed = |x: &IntExpr| IntLeaf::of(x, cx).filter(|l| !int_uses(*l, var));
                 let (probe, op, other) = match (probe(a, var), probe(b, var)) {

@@ -226,11 +226,22 @@ impl<'a> Machine<'a> {
     #[inline(always)]
     fn condact_here(&mut self, c: &Condact) -> R<()> {
         if let Some(cond) = &c.cond {
-            if !self.bool(cond)? {
+            if !self.node_bool(cond)? {
                 return Ok(());
             }
         }
         self.action(&c.action)
+    }
+
+    /// Condition `cond` run compiled when it is a node inside a choice's
+    /// options (`compile::Compiled::node`: the same answer, error and
+    /// draws as the evaluator), else evaluated.
+    #[inline(always)]
+    pub(super) fn node_bool(&mut self, cond: &crate::ir::BoolExpr) -> R<bool> {
+        match self.tabs.compiled.node(cond) {
+            Some(run) => run(self).map_err(Fault::from),
+            None => self.bool(cond),
+        }
     }
 
     /// `f` with the line and column of `span` in front of its message,
