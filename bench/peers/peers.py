@@ -236,8 +236,10 @@ def main():
     print("# cardboard vs OpenSpiel, one core")
     print("machine: %s, %d cores, %s" % (cpu_model(), os.cpu_count(), platform.platform()))
     print("pinned to core %d; load average before: %s" % (core, load_now()))
-    print("cardboard %s (%s), OpenSpiel %s (Python %s)" % (
-        git_commit(), args.cardboard, os_version, platform.python_version()))
+    # The checkout's commit, which is the binary's only when it was built
+    # from this checkout (a binary given by path may be another build).
+    print("cardboard %s, checkout at %s, OpenSpiel %s (Python %s)" % (
+        args.cardboard, git_commit(), os_version, platform.python_version()))
     print("each figure: median of %d repeats of about %.1f CPU s, the engines alternating"
           % (args.repeats, args.seconds))
     print()
