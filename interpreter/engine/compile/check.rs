@@ -103,41 +103,12 @@ fn action_check(a: &Action, cx: &Ctx) -> Run<()> {
             Box::new(move |m| Ok(m.check_action(&a)?))
         }
         Action::SetInt(s, v) | Action::IncInt(s, v) | Action::DecInt(s, v) => {
-            let v = int(v, cx);
-            // The slot found compiled where its name is fixed.
-            if let Some(slot) = storage(&s.owner, &s.name, cx.int_count, cx) {
-                return Box::new(move |m| {
-                    m.actions += 1;
-                    v(m)?;
-                    slot(m)?;
-                    Ok(())
-                });
-            }
-            let s = s.clone();
-            Box::new(move |m| {
-                m.actions += 1;
-                v(m)?;
-                m.int_slot(&s)?;
-                Ok(())
-            })
+            let slot = storage(&s.owner, &s.name, cx.int_count, cx);
+            store_check(int(v, cx), slot, s.clone(), |m, s| m.int_slot(s))
         }
         Action::SetStr(s, v) => {
-            let v = str(v, cx);
-            if let Some(slot) = storage(&s.owner, &s.name, cx.str_count, cx) {
-                return Box::new(move |m| {
-                    m.actions += 1;
-                    v(m)?;
-                    slot(m)?;
-                    Ok(())
-                });
-            }
-            let s = s.clone();
-            Box::new(move |m| {
-                m.actions += 1;
-                v(m)?;
-                m.str_slot(&s)?;
-                Ok(())
-            })
+            let slot = storage(&s.owner, &s.name, cx.str_count, cx);
+            store_check(str(v, cx), slot, s.clone(), |m, s| m.str_slot(s))
         }
         Action::TurnPass => Box::new(|m| {
             m.actions += 1;
@@ -202,4 +173,32 @@ fn unread(c: &Condact, later: &[Condact]) -> bool {
                 _ => false,
             }
     })
+}
+
+/// The check of a store that is not done: it counts, evaluates its value
+/// and finds its slot (compiled where the name is fixed, else by `find`),
+/// so that it fails where the store would, and writes nothing.
+fn store_check<T: 'static, S: Send + Sync + 'static>(
+    v: Run<T>,
+    slot: Option<Run<usize>>,
+    s: S,
+    find: impl for<'m, 't> Fn(&'m mut Machine<'t>, &S) -> crate::engine::eval::R<usize>
+        + Send
+        + Sync
+        + 'static,
+) -> Run<()> {
+    match slot {
+        Some(slot) => Box::new(move |m| {
+            m.actions += 1;
+            v(m)?;
+            slot(m)?;
+            Ok(())
+        }),
+        None => Box::new(move |m| {
+            m.actions += 1;
+            v(m)?;
+            find(m, &s)?;
+            Ok(())
+        }),
+    }
 }
