@@ -119,6 +119,24 @@ impl<M> Node<M> {
     }
 }
 
+/// Adds the child reached by move `i` of node `at`, played by `player`
+/// (available once: in this iteration), and goes down to it; its index.
+fn grow<M>(
+    nodes: &mut Vec<Node<M>>,
+    at: usize,
+    i: usize,
+    player: usize,
+    path: &mut Vec<u32>,
+) -> u32 {
+    let c = nodes.len() as u32;
+    let mut node = Node::new(player);
+    node.avail = 1;
+    nodes.push(node);
+    nodes[at].child[i] = c;
+    path.push(c);
+    c
+}
+
 /// Each seat's reward for a game that ended as `state` did: a win alone is
 /// 1, a first place shared by `k` seats `1 / k` each, other places 0; a
 /// game that did not finish (stopped, failed, cut at the playout limit) is
@@ -335,17 +353,9 @@ pub fn search<S: GameState>(
                 met_error = true;
                 break;
             }
-            let child = match expanded {
-                Some(c) => c,
-                None => {
-                    let c = nodes.len() as u32;
-                    let mut node = Node::new(player);
-                    node.avail = 1;
-                    nodes.push(node);
-                    nodes[at].child[i] = c;
-                    path.push(c);
-                    break;
-                }
+            let Some(child) = expanded else {
+                grow(&mut nodes, at, i, player, &mut path);
+                break;
             };
             path.push(child);
             at = child as usize;
@@ -448,17 +458,8 @@ fn down_kept<S: GameState>(
         if played.is_err() {
             return (at, false, true);
         }
-        let c = match expanded {
-            Some(c) => c,
-            None => {
-                let c = nodes.len() as u32;
-                let mut node = Node::new(player);
-                node.avail = 1;
-                nodes.push(node);
-                nodes[at].child[i] = c;
-                path.push(c);
-                return (c as usize, false, false);
-            }
+        let Some(c) = expanded else {
+            return (grow(nodes, at, i, player, path) as usize, false, false);
         };
         path.push(c);
         break (c as usize, true, false);
