@@ -297,16 +297,7 @@ fn quantify(
             }
             let body = bool(body, cx);
             Box::new(move |m| {
-                let seats = m.table.players;
-                let current = m.table.current_player();
-                m.charge(seats)?;
-                let n = if others {
-                    seats.saturating_sub(1)
-                } else {
-                    seats
-                };
-                for i in 0..n {
-                    let p = if others && i >= current { i + 1 } else { i };
+                for p in super::seats::seats(m, others)? {
                     m.set_var(var as usize, Value::Player(p as u8));
                     if body(m)? == some {
                         return Ok(some);

@@ -7,7 +7,8 @@
 //! the loop stopped at, as the loop of [`super::cond`] leaves it.
 
 use super::leaf::IntLeaf;
-use super::{Ctx, Run};
+use super::{Ctx, Run, CR};
+use crate::engine::exec::Machine;
 use crate::engine::state::Table;
 use crate::engine::value::Value;
 use crate::ir::*;
@@ -43,20 +44,12 @@ pub(super) fn sizes(
     let (loc, width) = size;
     let var = var as usize;
     Some(Box::new(move |m| {
-        let seats = m.table.players;
-        let current = m.table.current_player();
-        m.charge(seats)?;
-        let n = if others {
-            seats.saturating_sub(1)
-        } else {
-            seats
-        };
+        let seats = seats(m, others)?;
         let Some(k) = other.read(m) else {
             return Err("internal: a seat's size compared with no integer".into());
         };
         let mut last = None;
-        for i in 0..n {
-            let p = if others && i >= current { i + 1 } else { i };
+        for p in seats {
             let slot = (Table::player_owner(p) * width + loc) as usize;
             let len = m.table.locs.get(slot).map_or(0, Vec::len) as i64;
             last = Some(p);
@@ -70,6 +63,21 @@ pub(super) fn sizes(
         }
         Ok(!some)
     }))
+}
+
+/// The seats an `any` or `all` over the players (`others`: the other
+/// players) goes through, in seat order, charged as the evaluator charges
+/// them.
+pub(super) fn seats(m: &mut Machine, others: bool) -> CR<impl Iterator<Item = usize>> {
+    let seats = m.table.players;
+    let current = m.table.current_player();
+    m.charge(seats)?;
+    let n = if others {
+        seats.saturating_sub(1)
+    } else {
+        seats
+    };
+    Ok((0..n).map(move |i| if others && i >= current { i + 1 } else { i }))
 }
 
 /// `(size ('P xloc NAME))` with 'P the variable `var` and a fixed name:
